@@ -1,0 +1,322 @@
+"""Diagnostics: severities, the catalogue of stable codes, and byte offset -> line/column.
+
+Every finding hipify-py reports carries a code from CATALOGUE. Codes never change meaning once
+released; new findings get new codes. The catalogue is rendered into the documentation and every
+code has a golden test that triggers it (tests/test_catalogue.py checks that).
+"""
+
+from __future__ import annotations
+
+import bisect
+import enum
+from dataclasses import dataclass
+
+
+class Severity(enum.IntEnum):
+    """Ordered so that `severity >= threshold` means "reaches the threshold"."""
+
+    NOTE = 1
+    WARNING = 2
+    ERROR = 3
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> Severity:
+        try:
+            return cls[text.strip().upper()]
+        except KeyError:
+            raise ValueError(f"unknown severity {text!r}: use note, warning or error") from None
+
+
+@dataclass(frozen=True, slots=True)
+class CodeInfo:
+    """One catalogue entry: what a code means and how bad it is by default."""
+
+    code: str
+    name: str
+    severity: Severity
+    category: str
+    summary: str
+    help: str
+
+
+def _c(code: str, name: str, severity: Severity, category: str, summary: str, help: str) -> CodeInfo:
+    return CodeInfo(code, name, severity, category, summary, help)
+
+
+E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTE
+
+# Families that have their own "unsupported API" code, in the order of the mapping files.
+UNSUPPORTED_BY_FAMILY: dict[str, str] = {
+    "runtime": "HPY101",
+    "driver": "HPY102",
+    "device": "HPY103",
+    "rtc": "HPY104",
+    "cub": "HPY105",
+    "cufft": "HPY106",
+    "cucomplex": "HPY107",
+    "cublas": "HPY108",
+    "curand": "HPY109",
+    "cusolver": "HPY110",
+    "cusparse": "HPY111",
+    "cudnn": "HPY112",
+    "cutensor": "HPY113",
+    "cusparselt": "HPY114",
+    "cufile": "HPY115",
+}
+
+_FAMILY_WORDING: dict[str, tuple[str, str]] = {
+    # family -> (what is unsupported, where the equivalent would be)
+    "runtime": ("CUDA runtime API", "the HIP runtime"),
+    "driver": ("CUDA driver API", "the HIP runtime (driver-style API)"),
+    "device": ("CUDA device function or intrinsic", "HIP device code"),
+    "rtc": ("NVRTC API", "hipRTC"),
+    "cub": ("CUB API", "hipCUB"),
+    "cufft": ("cuFFT API", "hipFFT"),
+    "cucomplex": ("cuComplex API", "hip_complex"),
+    "cublas": ("cuBLAS API", "hipBLAS/rocBLAS"),
+    "curand": ("cuRAND API", "hipRAND/rocRAND"),
+    "cusolver": ("cuSOLVER API", "hipSOLVER/rocSOLVER"),
+    "cusparse": ("cuSPARSE API", "hipSPARSE/rocSPARSE"),
+    "cudnn": ("cuDNN API", "MIOpen"),
+    "cutensor": ("cuTENSOR API", "hipTensor"),
+    "cusparselt": ("cuSPARSELt API", "hipSPARSELt"),
+    "cufile": ("cuFile API", "hipFile"),
+}
+
+
+def _unsupported_codes() -> list[CodeInfo]:
+    out = []
+    for family, code in UNSUPPORTED_BY_FAMILY.items():
+        what, where = _FAMILY_WORDING[family]
+        out.append(
+            _c(
+                code,
+                f"unsupported-{family}-api",
+                E,
+                family,
+                f"{what} with no equivalent in {where}",
+                f"The name is left as it is and will not build on AMD. Rewrite this use with {where} "
+                "facilities, or keep a CUDA-only code path behind a platform check.",
+            )
+        )
+    return out
+
+
+_CODES: list[CodeInfo] = [
+    *_unsupported_codes(),
+    _c("HPY120", "cublas-legacy-api", E, "cublas",
+       "cuBLAS v1 (legacy) API call",
+       "The legacy cuBLAS API (cublas.h, no handle argument) has no hipBLAS equivalent. Move the code "
+       "to the handle-based API of cublas_v2.h first; that API is translated."),
+    _c("HPY130", "deprecated-cuda-api", W, "api",
+       "deprecated CUDA API, translated",
+       "The CUDA API is deprecated; its HIP equivalent was used, but plan to move off it."),
+    _c("HPY131", "removed-cuda-api", W, "api",
+       "CUDA API removed in a later CUDA version, translated",
+       "The API no longer exists in current CUDA; its HIP equivalent was used but may also go."),
+    _c("HPY132", "deprecated-hip-api", W, "api",
+       "translated to a HIP API that HIP itself deprecates",
+       "The HIP name still builds but is deprecated in HIP; see the note for the replacement."),
+    _c("HPY140", "experimental-hip-api", E, "api",
+       "HIP equivalent is experimental; not used without --experimental",
+       "The CUDA name was left. Pass --experimental to translate to the experimental HIP API."),
+    _c("HPY141", "experimental-hip-api-used", W, "api",
+       "translated to an experimental HIP API",
+       "Experimental HIP APIs may change between ROCm releases."),
+    _c("HPY150", "needs-newer-hip", E, "version",
+       "HIP equivalent needs a newer HIP than --hip-version",
+       "The CUDA name was left because the target HIP version lacks the HIP name. Raise "
+       "--hip-version or rewrite the code for the older HIP."),
+    _c("HPY151", "removed-from-hip", E, "version",
+       "HIP equivalent was removed by the target HIP version",
+       "The CUDA name was left because the HIP name no longer exists in the target HIP version."),
+    _c("HPY152", "cuda-version-restricted", W, "version",
+       "HIP mapping is not valid for some CUDA versions",
+       "The CUDA API changed meaning in the listed CUDA versions; check that the HIP equivalent "
+       "matches the CUDA version this code was written for."),
+    _c("HPY160", "argument-data-loss", W, "api",
+       "an argument was dropped because HIP has no equivalent parameter",
+       "Check that the dropped argument did not carry information the program relies on."),
+    _c("HPY200", "unsupported-header", E, "header",
+       "CUDA header with no HIP equivalent",
+       "The include was left as it is and will not be found under ROCm. Remove the dependency or "
+       "guard it for the CUDA build only."),
+    _c("HPY201", "header-dropped", N, "header",
+       "CUDA header dropped: HIP needs no counterpart",
+       "hip_runtime.h already provides what this header declared."),
+    _c("HPY202", "runtime-header-added", N, "header",
+       "HIP runtime header added (nvcc includes cuda_runtime.h implicitly, hipcc does not)",
+       "No action needed."),
+    _c("HPY300", "inline-ptx", E, "device",
+       "inline PTX assembly",
+       "PTX is NVIDIA's virtual ISA and does not exist on AMD GPUs. Replace the asm statement with "
+       "a HIP intrinsic or portable C++."),
+    _c("HPY310", "dynamic-parallelism", E, "device",
+       "kernel launch from device code (dynamic parallelism)",
+       "HIP does not support launching kernels from device code. Restructure into host-side "
+       "launches."),
+    _c("HPY401", "warp-mask-32bit", W, "warp-size",
+       "32-bit full lane mask passed to a *_sync warp function",
+       "AMD wavefronts have 64 lanes and HIP's *_sync functions take 64-bit masks. A 32-bit full "
+       "mask leaves lanes 32-63 out. Use a 64-bit mask (e.g. __activemask() or ~0ull)."),
+    _c("HPY402", "ballot-in-32bit", W, "warp-size",
+       "ballot or activemask result stored in a 32-bit type",
+       "__ballot/__activemask return 64 bits on AMD; storing the result in 32 bits drops lanes "
+       "32-63. Use unsigned long long (or auto)."),
+    _c("HPY403", "warp-size-literal", W, "warp-size",
+       "literal 32 used as the warp size in lane/warp arithmetic",
+       "AMD wavefronts have 64 lanes. Use warpSize (or a constant derived from it) instead of 32, "
+       "31 or 5."),
+    _c("HPY404", "shuffle-loop-from-16", W, "warp-size",
+       "shuffle reduction loop starting at offset 16",
+       "A reduction over a 64-lane wavefront must start at offset warpSize/2 (32 on AMD); starting "
+       "at 16 reduces only half the wavefront."),
+    _c("HPY405", "per-warp-array-32", W, "warp-size",
+       "per-warp array sized 32",
+       "Arrays sized by the warp size need 64 entries on AMD. Size them with warpSize or a "
+       "compile-time constant for 64."),
+    _c("HPY500", "feature-macro-rewritten", N, "preprocessor",
+       "CUDA feature-test macro translated to its HIP meaning",
+       "No action needed; review that the branch kept is the intended one."),
+    _c("HPY501", "feature-macro-unknown", W, "preprocessor",
+       "CUDA feature-test macro whose meaning cannot be kept on HIP",
+       "HIP defines nothing equivalent; the condition now evaluates differently under hipcc. "
+       "Review the guarded code."),
+    _c("HPY510", "overload-collision", E, "types",
+       "overloads that become identical after translation",
+       "CUresult and cudaError_t both become hipError_t (and similar pairs), so these overloads "
+       "now have the same signature. Remove one of them."),
+    _c("HPY511", "vector-operator-clash", E, "types",
+       "user-defined operator on a CUDA vector type clashes with HIP's own",
+       "HIP's vector types already define arithmetic operators. Remove the user-defined operator "
+       "(or guard it with #ifndef __HIPCC__)."),
+    _c("HPY900", "edit-conflict", E, "translator",
+       "overlapping edits: the file was left unchanged",
+       "Two rewrites touched the same bytes. Report this as a hipify-py bug, with the snippet."),
+    _c("HPY901", "launch-not-rewritten", W, "translator",
+       "kernel launch left in <<<...>>> form",
+       "The launch configuration comes from a macro or has an unexpected shape. hip-clang accepts "
+       "<<<...>>>, so it still builds; rewrite by hand if you need hipLaunchKernelGGL."),
+    _c("HPY902", "unreadable-file", E, "input",
+       "file could not be read",
+       "Check permissions and that the path exists."),
+    _c("HPY903", "binary-file", W, "input",
+       "file looks binary (contains NUL bytes); skipped",
+       "Exclude it with --exclude if it is not source code."),
+    _c("HPY904", "not-utf8", N, "input",
+       "file is not valid UTF-8; translated byte-exactly",
+       "Bytes that are not touched by a rename come back unchanged."),
+    _c("HPY905", "symlink-loop", W, "input",
+       "symbolic link loop; not followed",
+       "Fix or remove the link."),
+    _c("HPY906", "output-not-writable", E, "output",
+       "output could not be written",
+       "Check the output directory's permissions and the path length."),
+    _c("HPY907", "path-too-long", E, "input",
+       "path longer than the operating system allows",
+       "Shorten the directory layout."),
+    _c("HPY908", "file-vanished", W, "input",
+       "file disappeared during the run",
+       "The file was deleted or moved while hipify-py ran; run again."),
+    _c("HPY909", "file-too-large", W, "input",
+       "file larger than --max-file-size; skipped",
+       "Raise --max-file-size to translate it (memory grows with the file's token count)."),
+    _c("HPY910", "clang-diagnostic", N, "parser",
+       "clang diagnostic while parsing (shown on request)",
+       "Without CUDA headers clang reports many undeclared names; these never stop translation."),
+    _c("HPY920", "compile-error", E, "compile",
+       "hipcc error in the translated file",
+       "The translated file did not compile; see the compiler message."),
+]
+
+CATALOGUE: dict[str, CodeInfo] = {info.code: info for info in _CODES}
+
+
+def code_info(code: str) -> CodeInfo:
+    return CATALOGUE[code]
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One finding at one place. Plain values, picklable, comparable, hashable."""
+
+    code: str
+    severity: Severity
+    path: str
+    line: int
+    column: int
+    message: str
+    cuda_name: str | None = None
+    suggestion: str | None = None
+    family: str | None = None
+    offset: int = 0
+    end_offset: int = 0
+
+    @property
+    def name(self) -> str:
+        return CATALOGUE[self.code].name
+
+    def sort_key(self) -> tuple[str, int, int, str]:
+        return (self.path, self.line, self.column, self.code)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A diagnostic before it is located: rules report byte offsets, translate() adds line/column."""
+
+    code: str
+    offset: int
+    end_offset: int
+    message: str
+    cuda_name: str | None = None
+    suggestion: str | None = None
+    family: str | None = None
+    severity: Severity | None = None  # None: the catalogue's default
+
+
+class LineIndex:
+    """Maps byte offsets to 1-based (line, column); column counts bytes, like clang."""
+
+    __slots__ = ("_starts",)
+
+    def __init__(self, data: bytes) -> None:
+        starts = [0]
+        find = data.find
+        pos = find(b"\n")
+        while pos != -1:
+            starts.append(pos + 1)
+            pos = find(b"\n", pos + 1)
+        self._starts = starts
+
+    @property
+    def line_count(self) -> int:
+        return len(self._starts)
+
+    def line_start(self, line: int) -> int:
+        return self._starts[line - 1]
+
+    def locate(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self._starts, offset)
+        return line, offset - self._starts[line - 1] + 1
+
+
+def locate(finding: Finding, path: str, index: LineIndex) -> Diagnostic:
+    line, column = index.locate(finding.offset)
+    severity = finding.severity or CATALOGUE[finding.code].severity
+    return Diagnostic(
+        code=finding.code,
+        severity=severity,
+        path=path,
+        line=line,
+        column=column,
+        message=finding.message,
+        cuda_name=finding.cuda_name,
+        suggestion=finding.suggestion,
+        family=finding.family,
+        offset=finding.offset,
+        end_offset=finding.end_offset,
+    )

@@ -1,0 +1,131 @@
+"""The mapping table as plain frozen values: what the YAML files in mappings/ declare.
+
+mappings.py loads and validates the YAML into these; targets.py decides, for given Settings,
+which name a CUDA name becomes. Nothing here reads files or knows about options.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+class Status(enum.StrEnum):
+    SUPPORTED = "supported"
+    UNSUPPORTED = "unsupported"
+    DEPRECATED = "deprecated"  # deprecated in CUDA, still translated
+    REMOVED = "removed"  # removed from CUDA, still translated when HIP has it
+    EXPERIMENTAL = "experimental"  # HIP name is experimental
+
+
+class ArgAction(enum.StrEnum):
+    WRAP = "wrap_argument"  # value(arg)
+    CAST = "cast_argument"  # value(arg)
+    ADD_CONST = "add_const_argument"  # insert value before index, or append
+    REMOVE = "remove_argument"
+    REPLACE = "replace_argument_with_const"
+    MOVE = "move_argument"  # value "to_index=N[;count=K]"
+    COPY = "copy_argument"  # value "to_index=N"
+
+
+class ArgMode(enum.StrEnum):
+    """Which translation mode an argument rule belongs to (rules apply only in their mode)."""
+
+    DEFAULT = "default"  # the HIP targets
+    ROC = "roc"  # --roc (rocBLAS, rocSPARSE, ...)
+    MIOPEN = "miopen"  # cuDNN -> MIOpen
+
+
+@dataclass(frozen=True, slots=True)
+class ArgRule:
+    action: ArgAction
+    index: int
+    value: str = ""
+    mode: ArgMode = ArgMode.DEFAULT
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ApiEntry:
+    """One CUDA name and everything known about its HIP/ROC counterparts."""
+
+    cuda: str
+    family: str
+    section: str = ""
+    hip: str | None = None
+    roc: str | None = None
+    cuda_added: str | None = None
+    cuda_deprecated: str | None = None
+    cuda_changed: str | None = None
+    cuda_removed: str | None = None
+    hip_added: str | None = None
+    hip_deprecated: str | None = None
+    hip_changed: str | None = None
+    hip_removed: str | None = None
+    hip_experimental: bool = False
+    roc_added: str | None = None
+    roc_deprecated: str | None = None
+    roc_changed: str | None = None
+    roc_removed: str | None = None
+    roc_experimental: bool = False
+    hip_unsupported_cuda: tuple[str, ...] = ()  # CUDA versions for which the HIP mapping is wrong
+    note: str | None = None
+    args: tuple[ArgRule, ...] = ()
+    overloads: tuple[tuple[int, str], ...] = ()  # (argument count, HIP name)
+    closest: str | None = None  # nearest counterpart to suggest when there is no equivalent
+    source: str = ""  # the file that declared the entry (user files override ours)
+
+    @property
+    def status(self) -> Status:
+        if self.hip is None and self.roc is None and not self.overloads:
+            return Status.UNSUPPORTED
+        if self.hip_experimental:
+            return Status.EXPERIMENTAL
+        if self.cuda_removed:
+            return Status.REMOVED
+        if self.cuda_deprecated:
+            return Status.DEPRECATED
+        return Status.SUPPORTED
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderEntry:
+    """A CUDA header and what it becomes. hip None + dropped: remove the include."""
+
+    cuda: str
+    family: str
+    hip: str | None = None
+    roc: str | None = None
+    dropped: bool = False  # hip_runtime.h covers it: the include is removed
+    unsupported: bool = False  # no HIP counterpart: kept and reported
+    main: bool = False  # the family's main header (later duplicates are dropped)
+    hip_added: str | None = None  # first HIP version that ships the HIP header
+    note: str | None = None
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyInfo:
+    name: str
+    title: str
+    # Which column holds the default target: "hip", or "roc" (cuDNN -> MIOpen).
+    default_column: str = "hip"
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class MappingTable:
+    """Everything the translator knows, loaded once and passed down."""
+
+    entries: Mapping[str, ApiEntry]
+    headers: Mapping[str, HeaderEntry]
+    families: Mapping[str, FamilyInfo]
+    # Headers matched by glob (fnmatch) when no exact entry exists, e.g. "cuda/*" (libcu++,
+    # unsupported), "nvtx3/*" (unsupported), "cub/*" (-> hipcub/hipcub.hpp). First match wins.
+    header_patterns: tuple[HeaderEntry, ...] = ()
+    digest: str = ""  # content hash of every loaded file, for caches
+    hip_names: frozenset[str] = field(default_factory=frozenset)
+
+    def get(self, name: str) -> ApiEntry | None:
+        return self.entries.get(name)

@@ -1,0 +1,311 @@
+"""The libclang front end: the only module that imports clang.
+
+parse_source() turns the bytes of one CUDA file into a ParsedSource of plain values:
+  * every token of the file (raw lexing: inactive #if branches and macro bodies included), with
+    UTF-8 byte offsets; comments and whitespace are the gaps between tokens;
+  * the function bodies that run on the device (__global__/__device__), from the AST;
+  * names the user declares inside a namespace of their own (not API uses);
+  * the ranges the preprocessor skipped (only when asked, it needs the detailed record);
+  * clang's own diagnostics (expected without CUDA headers; shown only on request).
+Everything downstream is pure Python over these values.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+import struct
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, NamedTuple
+
+from hipify_py.settings import Settings
+
+# Token kinds, numbered as libclang's CXTokenKind.
+PUNCT, KEYWORD, IDENT, LITERAL, COMMENT = 0, 1, 2, 3, 4
+
+# Parse options (CXTranslationUnit_*). cindex.py does not name the last two.
+_DETAILED_PREPROCESSING_RECORD = 0x01
+_KEEP_GOING = 0x200
+_RETAIN_EXCLUDED_BLOCKS = 0x8000
+
+_PRELUDE_NAME = "/__hipify_py__/cuda_prelude.h"
+_BASE_ARGS = (
+    "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=c++17",
+    "-Wno-unknown-cuda-version", "-ferror-limit=0", "-fno-spell-checking",
+)
+
+
+class Token(NamedTuple):
+    kind: int
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionBody:
+    """A function definition with an execution space, as byte offsets of the whole definition."""
+
+    start: int
+    end: int
+    name: str
+    spaces: frozenset[str]  # subset of {"global", "device", "host"}
+
+    @property
+    def on_device(self) -> bool:
+        return "global" in self.spaces or "device" in self.spaces
+
+
+@dataclass(frozen=True, slots=True)
+class UserDeclaration:
+    """A name the user declares inside their own namespace (start..end: the namespace)."""
+
+    name: str
+    namespace: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClangDiagnostic:
+    line: int
+    column: int
+    severity: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedSource:
+    data: bytes
+    tokens: tuple[Token, ...]
+    functions: tuple[FunctionBody, ...] = ()
+    user_declarations: tuple[UserDeclaration, ...] = ()
+    skipped_ranges: tuple[tuple[int, int], ...] = ()
+    clang_diagnostics: tuple[ClangDiagnostic, ...] = ()
+
+    def device_function_at(self, offset: int) -> FunctionBody | None:
+        """The innermost __global__/__device__ function containing offset, if any."""
+        found = None
+        for fn in self.functions:
+            if fn.start <= offset < fn.end and fn.on_device:
+                found = fn
+        return found
+
+
+@functools.cache
+def _prelude_text() -> bytes:
+    return resources.files("hipify_py").joinpath("prelude/cuda_prelude.h").read_bytes()
+
+
+@functools.cache
+def _index() -> Any:
+    # One libclang index per process: creating it loads libclang (tens of milliseconds).
+    from clang import cindex
+
+    return cindex.Index.create()
+
+
+def clang_args(settings: Settings, extra: tuple[str, ...] = ()) -> list[str]:
+    """The command line libclang sees for a file, given the user's options."""
+    args = list(_BASE_ARGS)
+    args += ["-include", _PRELUDE_NAME]
+    if settings.cuda_path:
+        args.append(f"-I{settings.cuda_path}/include")
+    args += [f"-I{d}" for d in settings.include_dirs]
+    args += [f"-D{d}" for d in settings.defines]
+    args += list(settings.extra_clang_args)
+    args += list(extra)
+    return args
+
+
+def parse_source(
+    data: bytes,
+    path: str,
+    settings: Settings,
+    *,
+    extra_args: tuple[str, ...] = (),
+    want_ast: bool = True,
+    is_namespaced_name: Callable[[str], bool] | None = None,
+) -> ParsedSource:
+    """Parse one file. Never raises for bad input: clang errors are data, not exceptions.
+
+    is_namespaced_name(name) tells which names declared inside a user namespace matter (the
+    mapped CUDA names); None records none.
+    """
+    from clang import cindex
+
+    options = _KEEP_GOING
+    if settings.skip_excluded_blocks:
+        options |= _DETAILED_PREPROCESSING_RECORD
+    else:
+        options |= _RETAIN_EXCLUDED_BLOCKS
+    unsaved = [(path, data), (_PRELUDE_NAME, _prelude_text())]
+    args = clang_args(settings, extra_args)
+    try:
+        tu = _index().parse(path, args=args, unsaved_files=unsaved, options=options)
+    except cindex.TranslationUnitLoadError:
+        return ParsedSource(data=data, tokens=tuple(_fallback_tokens(data)))
+    tokens = _tokenize(tu, path, data)
+    functions: tuple[FunctionBody, ...] = ()
+    declarations: tuple[UserDeclaration, ...] = ()
+    if want_ast:
+        functions, declarations = _walk(tu, path, is_namespaced_name)
+    skipped = _skipped_ranges(tu, path) if settings.skip_excluded_blocks else ()
+    diagnostics = _diagnostics(tu, path) if settings.show_clang_diagnostics else ()
+    return ParsedSource(data, tokens, functions, declarations, skipped, diagnostics)
+
+
+_TOKEN_STRUCT = struct.Struct("4IP")
+
+
+def _tokenize(tu: Any, path: str, data: bytes) -> tuple[Token, ...]:
+    """All tokens of the main file, decoded in bulk.
+
+    cindex's Token objects cost several ctypes calls each; here the CXToken array is read
+    directly: int_data[0] is the kind, int_data[1] the raw source location (main-file offset
+    plus the file's base), int_data[2] the length. The base is the raw encoding of offset 0.
+    tests/test_parsing.py checks this against cindex's own, slower path.
+    """
+    from clang.cindex import Token as CXToken
+    from clang.cindex import conf
+
+    lib = conf.lib
+    try:
+        cxfile = tu.get_file(path)
+    except Exception:  # libclang did not register the file: nothing to tokenize
+        return tuple(_fallback_tokens(data))
+    begin = lib.clang_getLocationForOffset(tu, cxfile, 0)
+    end = lib.clang_getLocationForOffset(tu, cxfile, len(data))
+    extent = lib.clang_getRange(begin, end)
+    tokens_ptr = ctypes.POINTER(CXToken)()
+    count = ctypes.c_uint()
+    lib.clang_tokenize(tu, extent, ctypes.byref(tokens_ptr), ctypes.byref(count))
+    n = count.value
+    if n == 0:
+        return ()
+    try:
+        raw = ctypes.string_at(tokens_ptr, _TOKEN_STRUCT.size * n)
+    finally:
+        lib.clang_disposeTokens(tu, tokens_ptr, count)
+    base = begin.int_data
+    out: list[Token] = []
+    append = out.append
+    for kind, loc, length, _unused, _ptr in _TOKEN_STRUCT.iter_unpack(raw):
+        start = loc - base
+        stop = start + length
+        append(Token(kind, start, stop, data[start:stop].decode("utf-8", "surrogateescape")))
+    return tuple(out)
+
+
+def _fallback_tokens(data: bytes) -> Iterator[Token]:
+    """Used only if libclang cannot create a translation unit at all: no tokens, no edits."""
+    return iter(())
+
+
+_SPACE_ATTRS = {"CUDAGLOBAL_ATTR": "global", "CUDADEVICE_ATTR": "device", "CUDAHOST_ATTR": "host"}
+_FUNCTION_KINDS = {
+    "FUNCTION_DECL", "FUNCTION_TEMPLATE", "CXX_METHOD", "CONSTRUCTOR", "DESTRUCTOR",
+    "CONVERSION_FUNCTION",
+}
+_SCOPE_KINDS = {
+    "NAMESPACE", "LINKAGE_SPEC", "UNEXPOSED_DECL", "CLASS_DECL", "STRUCT_DECL",
+    "CLASS_TEMPLATE", "CLASS_TEMPLATE_PARTIAL_SPECIALIZATION", "UNION_DECL",
+}
+_NAMED_DECL_KINDS = _FUNCTION_KINDS | {
+    "VAR_DECL", "TYPEDEF_DECL", "TYPE_ALIAS_DECL", "STRUCT_DECL", "CLASS_DECL", "ENUM_DECL",
+    "ENUM_CONSTANT_DECL", "UNION_DECL",
+}
+
+
+def _walk(
+    tu: Any, path: str, is_namespaced_name: Callable[[str], bool] | None
+) -> tuple[tuple[FunctionBody, ...], tuple[UserDeclaration, ...]]:
+    """Declarations only (not statements): function definitions with their execution space,
+    and mapped names declared inside user namespaces."""
+    functions: list[FunctionBody] = []
+    declarations: list[UserDeclaration] = []
+
+    def in_main_file(cursor: Any) -> bool:
+        loc = cursor.location
+        return loc.file is not None and loc.file.name == path
+
+    def visit(cursor: Any, namespace: Any | None) -> None:
+        for child in cursor.get_children():
+            kind = child.kind.name
+            if kind in _FUNCTION_KINDS:
+                if not in_main_file(child):
+                    continue
+                if child.is_definition():
+                    spaces = frozenset(
+                        _SPACE_ATTRS[c.kind.name]
+                        for c in child.get_children()
+                        if c.kind.name in _SPACE_ATTRS
+                    )
+                    if spaces:
+                        ext = child.extent
+                        functions.append(
+                            FunctionBody(ext.start.offset, ext.end.offset, child.spelling, spaces)
+                        )
+            if (
+                namespace is not None
+                and is_namespaced_name is not None
+                and kind in _NAMED_DECL_KINDS
+                and is_namespaced_name(child.spelling)
+                and in_main_file(child)
+            ):
+                ext = namespace.extent
+                declarations.append(
+                    UserDeclaration(child.spelling, namespace.spelling, ext.start.offset,
+                                    ext.end.offset)
+                )
+            if kind in _SCOPE_KINDS:
+                if kind == "NAMESPACE":
+                    if in_main_file(child):
+                        visit(child, child)
+                elif kind in ("LINKAGE_SPEC", "UNEXPOSED_DECL") or in_main_file(child):
+                    visit(child, namespace)
+
+    visit(tu.cursor, None)
+    return tuple(functions), tuple(declarations)
+
+
+class _CXSourceRangeList(ctypes.Structure):
+    _fields_ = [("count", ctypes.c_uint), ("ranges", ctypes.c_void_p)]
+
+
+def _skipped_ranges(tu: Any, path: str) -> tuple[tuple[int, int], ...]:
+    """Byte ranges of the main file that the preprocessor skipped (inactive #if branches)."""
+    from clang.cindex import SourceRange, conf
+
+    lib = conf.lib
+    fn = lib.clang_getSkippedRanges
+    fn.restype = ctypes.POINTER(_CXSourceRangeList)
+    fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
+    dispose = lib.clang_disposeSourceRangeList
+    dispose.argtypes = [ctypes.POINTER(_CXSourceRangeList)]
+    try:
+        cxfile = tu.get_file(path)
+    except Exception:
+        return ()
+    lst = fn(tu.obj, cxfile.obj)
+    try:
+        ranges = ctypes.cast(lst.contents.ranges, ctypes.POINTER(SourceRange))
+        out = [
+            (ranges[i].start.offset, ranges[i].end.offset) for i in range(lst.contents.count)
+        ]
+    finally:
+        dispose(lst)
+    return tuple(out)
+
+
+def _diagnostics(tu: Any, path: str) -> tuple[ClangDiagnostic, ...]:
+    out = []
+    for diag in tu.diagnostics:
+        loc = diag.location
+        if loc.file is None or loc.file.name != path:
+            continue
+        severity = {1: "note", 2: "warning", 3: "error", 4: "fatal"}.get(diag.severity, "note")
+        out.append(ClangDiagnostic(loc.line, loc.column, severity, diag.spelling))
+    return tuple(out)

@@ -1,0 +1,45 @@
+"""Per-file results as plain, picklable values (what workers return and caches store)."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from hipify_py.diagnostics import Diagnostic
+
+
+class FileStatus(enum.StrEnum):
+    UNCHANGED = "unchanged"  # read and checked; nothing to translate
+    TRANSLATED = "translated"  # output differs from input
+    SKIPPED = "skipped"  # not translated on purpose (binary, symlink loop, ...): reported
+    FAILED = "failed"  # could not be read or translated: reported
+
+
+@dataclass(frozen=True, slots=True)
+class FileStats:
+    """What hipify-clang's --print-stats reports, per file; Report sums them."""
+
+    lines: int = 0
+    bytes: int = 0
+    changed_lines: int = 0
+    # (family, cuda name) -> count of references translated / left untranslated
+    converted: Mapping[tuple[str, str], int] = field(default_factory=dict)
+    unconverted: Mapping[tuple[str, str], int] = field(default_factory=dict)
+    kernel_launches: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class FileResult:
+    path: str  # as the user named it (relative paths stay relative)
+    status: FileStatus
+    output: bytes | None = None  # translated bytes (None when skipped/failed)
+    diagnostics: tuple[Diagnostic, ...] = ()
+    stats: FileStats = field(default_factory=FileStats)
+    # Local headers this file includes with #include "..." that resolved on disk (absolute paths),
+    # so a tree run can translate them too.
+    local_includes: tuple[str, ...] = ()
+
+    @property
+    def changed(self) -> bool:
+        return self.status is FileStatus.TRANSLATED

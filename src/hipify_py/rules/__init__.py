@@ -1,0 +1,22 @@
+"""The rules, in the order they run. Each is a function Context -> Iterable[Edit | Finding | Reference].
+
+Adding a kind of transformation means adding a module here and its entry in RULES; adding an API
+means adding a line to mappings/*.yaml.
+"""
+
+from __future__ import annotations
+
+from hipify_py.rules.arguments import rewrite_arguments
+from hipify_py.rules.base import Context, Reference, Rule, RuleOutput
+from hipify_py.rules.identifiers import rename_identifiers
+from hipify_py.rules.includes import rewrite_includes
+from hipify_py.rules.launches import rewrite_launches
+
+RULES: tuple[Rule, ...] = (
+    rename_identifiers,
+    rewrite_includes,
+    rewrite_launches,
+    rewrite_arguments,
+)
+
+__all__ = ["RULES", "Context", "Reference", "Rule", "RuleOutput"]

@@ -1,0 +1,146 @@
+"""Argument edits from the tables (argument_rules): wrap, cast, add, remove, replace, move, copy.
+
+A rule applies only in its mode: `default` rules when the function's family is translated to HIP,
+`roc` rules when it is translated to a ROC library (--roc), `miopen` rules when cuDNN is
+translated to MIOpen. Wraps, casts and added constants are insertions; removals, replacements,
+moves and copies rebuild the argument list as one composite edit, so renames inside the
+arguments still apply (see edits.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from hipify_py.diagnostics import Finding
+from hipify_py.edits import Edit, Piece
+from hipify_py.mapping_model import ApiEntry, ArgAction, ArgMode, ArgRule
+from hipify_py.parsing import IDENT
+from hipify_py.rules.base import Context, RuleOutput
+from hipify_py.rules.identifiers import is_member_or_user_name, user_scopes
+from hipify_py.syntax import Call
+from hipify_py.targets import resolve, target_column
+
+_INSERTIONS = (ArgAction.WRAP, ArgAction.CAST, ArgAction.ADD_CONST)
+
+
+def active_rules(entry: ApiEntry, ctx: Context) -> tuple[ArgRule, ...]:
+    """The rules of entry that apply under the context's settings."""
+    if not entry.args:
+        return ()
+    column = target_column(entry, ctx.settings, ctx.table)
+    if entry.family == "cudnn":
+        mode = ArgMode.MIOPEN if column == "roc" else ArgMode.DEFAULT
+    else:
+        mode = ArgMode.ROC if column == "roc" else ArgMode.DEFAULT
+    return tuple(rule for rule in entry.args if rule.mode == mode)
+
+
+def rewrite_arguments(ctx: Context) -> Iterator[RuleOutput]:
+    entries = ctx.table.entries
+    toks = ctx.parsed.tokens
+    scopes = user_scopes(ctx)
+    for i, tok in enumerate(toks):
+        if tok.kind != IDENT:
+            continue
+        entry = entries.get(tok.text)
+        if entry is None or not entry.args or ctx.is_skipped(tok.start):
+            continue
+        rules = active_rules(entry, ctx)
+        if not rules or is_member_or_user_name(toks, i, scopes.get(tok.text, ()), entries):
+            continue
+        if resolve(entry, ctx.settings, ctx.table).name is None:
+            continue  # left untranslated (and reported): its CUDA arguments stay as they are
+        call = ctx.syntax.call_at(i)
+        if call is None:
+            continue
+        yield from _edit_call(ctx, entry, call, rules)
+
+
+def _edit_call(
+    ctx: Context, entry: ApiEntry, call: Call, rules: tuple[ArgRule, ...]
+) -> Iterator[RuleOutput]:
+    args = call.args
+    structural = [r for r in rules if r.action not in _INSERTIONS]
+    if not structural:
+        for rule in rules:
+            yield from _insertion(ctx, call, rule)
+        return
+    # Rebuild the argument list: a list of pieces per final position.
+    slots: list[tuple[int | None, list[Piece]]] = [
+        (k, [(a.start, a.end)]) for k, a in enumerate(args)
+    ]
+    for rule in rules:
+        if rule.action in (ArgAction.WRAP, ArgAction.CAST):
+            for k, pieces in slots:
+                if k == rule.index:
+                    pieces[:] = [f"{rule.value}(".encode(), *pieces, b")"]
+        elif rule.action is ArgAction.ADD_CONST:
+            pos = _position(slots, rule.index)
+            slots.insert(pos, (None, [rule.value.encode()]))
+        elif rule.action is ArgAction.REMOVE:
+            removed = [s for s in slots if s[0] == rule.index]
+            slots = [s for s in slots if s[0] != rule.index]
+            for k, _ in removed:
+                text = ctx.syntax.text(args[k]).decode("utf-8", "surrogateescape")  # type: ignore[index]
+                yield Finding(
+                    "HPY160", args[k].start, args[k].end,  # type: ignore[index]
+                    f"argument {k + 1} of {entry.cuda} ({text}) is dropped: the HIP function has "
+                    "no such parameter", entry.cuda, None, entry.family,
+                )
+        elif rule.action is ArgAction.REPLACE:
+            slots = [(k, [rule.value.encode()]) if k == rule.index else (k, p) for k, p in slots]
+        elif rule.action is ArgAction.MOVE:
+            to_index, count = _target(rule.value)
+            moving = [s for s in slots if s[0] is not None and rule.index <= s[0] < rule.index + count]
+            rest = [s for s in slots if s not in moving]
+            pos = _position(rest, to_index)
+            slots = rest[:pos] + moving + rest[pos:]
+        elif rule.action is ArgAction.COPY:
+            to_index, _ = _target(rule.value)
+            source = [list(p) for k, p in slots if k == rule.index]
+            if source:
+                pos = _position(slots, to_index)
+                slots.insert(pos, (None, source[0]))
+    pieces: list[Piece] = []
+    for n, (_, slot_pieces) in enumerate(slots):
+        if n:
+            pieces.append(b", ")
+        pieces.extend(slot_pieces)
+    if args:
+        start, end = args[0].start, args[-1].end
+    else:
+        start = end = ctx.parsed.tokens[call.open_index].end
+    yield Edit(start, end, b"", "arguments", tuple(pieces))
+
+
+def _insertion(ctx: Context, call: Call, rule: ArgRule) -> Iterator[Edit]:
+    args = call.args
+    if rule.action in (ArgAction.WRAP, ArgAction.CAST):
+        if rule.index < len(args):
+            arg = args[rule.index]
+            yield Edit(arg.start, arg.start, f"{rule.value}(".encode(), "arguments")
+            yield Edit(arg.end, arg.end, b")", "arguments")
+    elif rule.action is ArgAction.ADD_CONST:
+        value = rule.value.encode()
+        if rule.index < len(args):
+            pos = args[rule.index].start
+            yield Edit(pos, pos, value + b", ", "arguments")
+        elif args:
+            yield Edit(args[-1].end, args[-1].end, b", " + value, "arguments")
+        else:
+            pos = ctx.parsed.tokens[call.open_index].end
+            yield Edit(pos, pos, value, "arguments")
+
+
+def _position(slots: list[tuple[int | None, list[Piece]]], index: int) -> int:
+    """Position before the slot holding original argument `index` (append if none)."""
+    for pos, (k, _) in enumerate(slots):
+        if k == index:
+            return pos
+    return len(slots)
+
+
+def _target(value: str) -> tuple[int, int]:
+    """Parse "to_index=N[;count=K]"."""
+    fields = dict(part.split("=", 1) for part in value.split(";") if "=" in part)
+    return int(fields.get("to_index", "0")), int(fields.get("count", "1"))

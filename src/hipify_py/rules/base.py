@@ -1,0 +1,67 @@
+"""What every rule sees (Context) and what it may yield (Edit, Finding, Reference)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import NamedTuple
+
+from hipify_py.diagnostics import Finding
+from hipify_py.edits import Edit
+from hipify_py.mapping_model import MappingTable
+from hipify_py.parsing import ParsedSource
+from hipify_py.settings import Settings
+from hipify_py.syntax import Syntax
+
+
+class Reference(NamedTuple):
+    """One use of a mapped CUDA name, for --print-stats style statistics."""
+
+    family: str
+    cuda: str
+    converted: bool
+
+
+@dataclass
+class Context:
+    path: str  # the file's path on disk (or a display name for stdin)
+    parsed: ParsedSource
+    table: MappingTable
+    settings: Settings
+    # Resolves a quoted include to a file of the user's tree (None: not found locally).
+    resolve_local: Callable[[str], str | None] = field(default=lambda _h: None)
+
+    @cached_property
+    def syntax(self) -> Syntax:
+        return Syntax(self.parsed)
+
+    @property
+    def data(self) -> bytes:
+        return self.parsed.data
+
+    @cached_property
+    def skipped(self) -> tuple[tuple[int, int], ...]:
+        return self.parsed.skipped_ranges if self.settings.skip_excluded_blocks else ()
+
+    def is_skipped(self, offset: int) -> bool:
+        return any(a <= offset < b for a, b in self.skipped)
+
+
+RuleOutput = Edit | Finding | Reference
+Rule = Callable[[Context], Iterable[RuleOutput]]
+
+
+def local_resolver(path: str, include_dirs: tuple[str, ...]) -> Callable[[str], str | None]:
+    """Quoted includes resolve like the preprocessor: the including file's folder, then -I."""
+    base = os.path.dirname(os.path.abspath(path))
+
+    def resolve(header: str) -> str | None:
+        for folder in (base, *include_dirs):
+            candidate = os.path.normpath(os.path.join(folder, header))
+            if os.path.isfile(candidate):
+                return candidate
+        return None
+
+    return resolve

@@ -1,0 +1,253 @@
+"""Rewrite #include directives and add the HIP runtime header where nvcc's implicit one is lost.
+
+* A CUDA header becomes its HIP (or ROC) header, keeping <> or "".
+* A later include that ends up naming a HIP header already included (in the same or an
+  enclosing #if block) is dropped; so are CUDA headers hip_runtime.h makes unnecessary.
+* Headers with no HIP counterpart stay and are reported.
+* An include that resolves to a file of the user's own tree is the user's code: kept as it is.
+* nvcc includes cuda_runtime.h in every .cu implicitly and hipcc does not: a file that uses CUDA
+  and would end up without hip/hip_runtime.h gets it, after its include guard or #pragma once,
+  else before its first #include, else after its leading comments. It goes before any other HIP
+  header because some (HIP 5.2's hip_cooperative_groups.h) are not self-contained.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from hipify_py.diagnostics import Finding
+from hipify_py.edits import Edit
+from hipify_py.mapping_model import HeaderEntry
+from hipify_py.parsing import COMMENT, IDENT, KEYWORD, PUNCT
+from hipify_py.rules.base import Context, Reference, RuleOutput
+from hipify_py.settings import Version
+from hipify_py.syntax import Directive, Include
+
+HIP_RUNTIME = "hip/hip_runtime.h"
+_CUDA_KEYWORDS = frozenset(
+    {
+        "__global__", "__device__", "__shared__", "__constant__", "__managed__",
+        "__launch_bounds__", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize",
+    }
+)
+_CONDITIONAL_OPEN = frozenset({"if", "ifdef", "ifndef"})
+_CONDITIONAL_NEXT = frozenset({"elif", "else", "elifdef", "elifndef"})
+
+
+@dataclass(slots=True)
+class _Planned:
+    include: Include
+    target: str | None  # the header the include names after translation (None: dropped)
+    block: tuple[int, ...]  # enclosing conditional blocks, outermost first
+    edit: Edit | None = None
+
+
+def rewrite_includes(ctx: Context) -> Iterator[RuleOutput]:
+    syntax = ctx.syntax
+    blocks = _conditional_blocks(syntax.directives)
+    planned: list[_Planned] = []
+    for inc in syntax.includes:
+        if ctx.is_skipped(inc.directive.start):
+            continue
+        block = blocks.get(inc.directive.first, ())
+        entry = _header_entry(ctx, inc)
+        if entry is None:
+            planned.append(_Planned(inc, inc.header, block))
+            continue
+        yield from _plan_one(ctx, inc, entry, block, planned)
+    yield from _implicit_runtime(ctx, planned)
+    for p in planned:
+        if p.edit is not None:
+            yield p.edit
+
+
+def _header_entry(ctx: Context, inc: Include) -> HeaderEntry | None:
+    table = ctx.table
+    entry = table.headers.get(inc.header)
+    if entry is None:
+        for pattern in table.header_patterns:
+            if fnmatch.fnmatchcase(inc.header, pattern.cuda):
+                entry = pattern
+                break
+    if entry is None:
+        return None
+    if not inc.angled and ctx.resolve_local(inc.header) is not None:
+        return None  # the user's own header that happens to share a CUDA header's name
+    return entry
+
+
+def _plan_one(
+    ctx: Context, inc: Include, entry: HeaderEntry, block: tuple[int, ...],
+    planned: list[_Planned],
+) -> Iterator[RuleOutput]:
+    """Plan one include (the edit is yielded at the end); yield its findings now."""
+    d = inc.directive
+    if entry.unsupported:
+        planned.append(_Planned(inc, inc.header, block))
+        yield Reference(entry.family, inc.header, False)
+        note = f" ({entry.note})" if entry.note else ""
+        yield Finding("HPY200", inc.name_start, inc.name_end,
+                      f"{inc.header} has no HIP equivalent{note}", inc.header, None, entry.family)
+        return
+    target = _target_header(ctx, entry)
+    if entry.dropped or target is None:
+        planned.append(_Planned(inc, None, block, _delete_directive(ctx, d)))
+        yield Reference(entry.family, inc.header, True)
+        yield Finding("HPY201", inc.name_start, inc.name_end,
+                      f"{inc.header} dropped: hip/hip_runtime.h provides its declarations",
+                      inc.header, None, entry.family)
+        return
+    if (
+        entry.hip_added
+        and ctx.settings.hip_version is not None
+        and not ctx.settings.amap
+        and _newer(entry.hip_added, ctx.settings.hip_version)
+    ):
+        planned.append(_Planned(inc, inc.header, block))
+        yield Reference(entry.family, inc.header, False)
+        yield Finding("HPY150", inc.name_start, inc.name_end,
+                      f"{inc.header} -> {target} needs HIP >= {entry.hip_added} "
+                      f"(target is {ctx.settings.hip_version})",
+                      inc.header, f"raise --hip-version to {entry.hip_added} or later",
+                      entry.family)
+        return
+    yield Reference(entry.family, inc.header, True)
+    if any(p.target == target and p.block == block[: len(p.block)] for p in planned):
+        planned.append(_Planned(inc, None, block, _delete_directive(ctx, d)))
+        return
+    edit = None
+    if target != inc.header:
+        edit = Edit(inc.name_start, inc.name_end, target.encode(), "includes")
+    planned.append(_Planned(inc, target, block, edit))
+
+
+def _target_header(ctx: Context, entry: HeaderEntry) -> str | None:
+    if entry.family == "cudnn":
+        return entry.hip if ctx.settings.hipdnn else (entry.roc or entry.hip)
+    if ctx.settings.roc and entry.roc:
+        return entry.roc
+    return entry.hip
+
+
+def _newer(added: str, target: Version) -> bool:
+    try:
+        return Version.parse(added) > target
+    except ValueError:
+        return False
+
+
+def _delete_directive(ctx: Context, d: Directive) -> Edit:
+    data = ctx.data
+    end = d.end
+    if end < len(data) and data[end : end + 1] == b"\n":
+        end += 1
+    return Edit(d.start - _indent(data, d.start), end, b"", "includes")
+
+
+def _indent(data: bytes, start: int) -> int:
+    i = start
+    while i > 0 and data[i - 1] in b" \t":
+        i -= 1
+    return start - i
+
+
+def _conditional_blocks(directives: tuple[Directive, ...]) -> dict[int, tuple[int, ...]]:
+    """For each directive (by first token index), the #if/#elif/#else blocks enclosing it."""
+    out: dict[int, tuple[int, ...]] = {}
+    stack: list[int] = []
+    for d in directives:
+        if d.name in _CONDITIONAL_OPEN:
+            out[d.first] = tuple(stack)
+            stack.append(d.first)
+        elif d.name in _CONDITIONAL_NEXT:
+            if stack:
+                stack[-1] = d.first
+            out[d.first] = tuple(stack[:-1])
+        elif d.name == "endif":
+            if stack:
+                stack.pop()
+            out[d.first] = tuple(stack)
+        else:
+            out[d.first] = tuple(stack)
+    return out
+
+
+def _uses_cuda(ctx: Context) -> bool:
+    entries = ctx.table.entries
+    for tok in ctx.parsed.tokens:
+        if tok.kind == IDENT or tok.kind == KEYWORD:
+            if tok.text in entries or tok.text in _CUDA_KEYWORDS:
+                return True
+        elif tok.kind == PUNCT and tok.text == "<<<":
+            return True
+    return False
+
+
+def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOutput]:
+    """Make hip/hip_runtime.h the first HIP header of a file that uses CUDA."""
+    hip_headers = _hip_header_names(ctx)
+    top = [p for p in planned if p.target is not None and not p.block]
+    first_hip = next((p for p in top if p.target in hip_headers), None)
+    if first_hip is not None and first_hip.target == HIP_RUNTIME:
+        return
+    has_runtime = any(p.target == HIP_RUNTIME for p in top)
+    if not has_runtime and not _uses_cuda(ctx):
+        return
+    offset = _insertion_point(ctx)
+    newline = b"\r\n" if b"\r\n" in ctx.data[:4096] else b"\n"
+    text = b"#include <" + HIP_RUNTIME.encode() + b">" + newline
+    if offset > 0 and ctx.data[offset - 1 : offset] != b"\n":
+        text = newline + text
+    yield Edit(offset, offset, text, "includes")
+    yield Finding("HPY202", offset, offset,
+                  "added #include <hip/hip_runtime.h> before any other HIP header "
+                  "(nvcc includes cuda_runtime.h implicitly)", None, None, "runtime")
+    for p in top:  # a later top-level hip_runtime.h is now a duplicate
+        if p.target == HIP_RUNTIME:
+            p.target = None
+            p.edit = _delete_directive(ctx, p.include.directive)
+
+
+def _hip_header_names(ctx: Context) -> frozenset[str]:
+    names = {HIP_RUNTIME}
+    for entry in ctx.table.headers.values():
+        names.update(h for h in (entry.hip, entry.roc) if h)
+    return frozenset(n for n in names if n.startswith(("hip", "roc", "miopen")))
+
+
+def _insertion_point(ctx: Context) -> int:
+    syntax = ctx.syntax
+    toks = ctx.parsed.tokens
+    directives = syntax.directives
+    code = [i for i, t in enumerate(toks[:64]) if t.kind != COMMENT]
+    # #pragma once, or an include guard (#ifndef X / #define X) before any other code.
+    for d in directives[:2]:
+        if d.name == "pragma" and d.last >= d.first + 2 and toks[d.first + 2].text == "once":
+            if code and code[0] == d.first:
+                return _line_after(ctx.data, d.end)
+    if len(directives) >= 2:
+        a, b = directives[0], directives[1]
+        if (
+            code and code[0] == a.first and a.name == "ifndef" and b.name == "define"
+            and a.last >= a.first + 2 and b.last >= b.first + 2
+            and toks[a.first + 2].text == toks[b.first + 2].text
+        ):
+            return _line_after(ctx.data, b.end)
+    if syntax.includes:
+        first = syntax.includes[0].directive
+        return first.start - _indent(ctx.data, first.start)
+    # After a leading comment block (a licence header), else at the very top (after a BOM).
+    bom = 3 if ctx.data.startswith(b"\xef\xbb\xbf") else 0
+    if toks and toks[0].kind == COMMENT:
+        i = 0
+        while i + 1 < len(toks) and toks[i + 1].kind == COMMENT:
+            i += 1
+        return _line_after(ctx.data, toks[i].end)
+    return bom
+
+
+def _line_after(data: bytes, pos: int) -> int:
+    nl = data.find(b"\n", pos)
+    return len(data) if nl == -1 else nl + 1

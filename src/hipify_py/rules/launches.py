@@ -1,0 +1,120 @@
+"""Kernel launches: `k<<<g, b, s, st>>>(args)` -> `hipLaunchKernelGGL(k, dim3(g), dim3(b), s, st, args)`.
+
+Missing shared-memory and stream arguments become 0; template kernels are wrapped in
+HIP_KERNEL_NAME(...) because the preprocessor would split their template arguments at the
+commas. The argument list is kept byte for byte (line breaks and comments included). A launch
+whose configuration has an unexpected shape (one argument: a macro supplies the rest; more than
+four) is left in <<<>>> form, which hip-clang accepts, and reported. A launch from device code is
+dynamic parallelism, which HIP lacks: reported, never rewritten.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from hipify_py.diagnostics import Finding
+from hipify_py.edits import Edit, Piece
+from hipify_py.parsing import PUNCT
+from hipify_py.rules.base import Context, Reference, RuleOutput
+from hipify_py.syntax import Launch, Span
+
+
+def rewrite_launches(ctx: Context) -> Iterator[RuleOutput]:
+    syntax = ctx.syntax
+    for launch in syntax.launches:
+        start = launch.callee.start
+        if ctx.is_skipped(start):
+            continue
+        name = syntax.text(launch.callee).decode("utf-8", "surrogateescape")
+        device_fn = ctx.parsed.device_function_at(start)
+        # __host__ __device__ code usually guards such a launch with __CUDA_ARCH__ checks.
+        if device_fn is not None and "host" not in device_fn.spaces:
+            yield Reference("launch", name, False)
+            yield Finding(
+                "HPY310", start, ctx.parsed.tokens[launch.close_index].end,
+                f"kernel {name} is launched from device function {device_fn.name} "
+                "(dynamic parallelism is not supported by HIP)",
+                None, "launch the kernel from host code instead", "runtime",
+            )
+            continue
+        if ctx.settings.keep_launch_syntax:
+            yield Reference("launch", name, True)
+            continue
+        problem = _unrewritable(ctx, launch)
+        if problem:
+            yield Reference("launch", name, False)
+            yield Finding(
+                "HPY901", start, ctx.parsed.tokens[launch.close_index].end,
+                f"launch of {name} left as <<<...>>>: {problem}", None,
+                "hip-clang accepts <<<...>>>; rewrite by hand if you need hipLaunchKernelGGL",
+                "runtime",
+            )
+            continue
+        yield Reference("launch", name, True)
+        yield _launch_edit(ctx, launch)
+
+
+def _unrewritable(ctx: Context, launch: Launch) -> str | None:
+    n = len(launch.config)
+    if n < 2:
+        return "its configuration has fewer than two arguments (a macro may supply them)"
+    if n > 4:
+        return "its configuration has more than four arguments"
+    if any(piece.empty for piece in launch.config):
+        return "its configuration has an empty argument"
+    # Everything from the kernel name to the closing parenthesis must lie in one directive
+    # (a macro body) or in none; a launch split across #if branches cannot be rewritten.
+    owner = ctx.syntax.directive_of_token
+    first = launch.callee.first
+    last = launch.args_close
+    home = owner.get(first)
+    for i in range(first, last + 1):
+        if owner.get(i) is not home:
+            return "it spans a preprocessor directive"
+    toks = ctx.parsed.tokens
+    for i in range(first, last + 1):
+        if toks[i].kind == PUNCT and toks[i].text in ("#", "##"):
+            return "it uses the preprocessor's # or ## operators"
+    return None
+
+
+def _launch_edit(ctx: Context, launch: Launch) -> Edit:
+    syntax = ctx.syntax
+    toks = ctx.parsed.tokens
+    callee: list[Piece] = [(launch.callee.start, launch.callee.end)]
+    if launch.template_args is not None:
+        callee = [b"HIP_KERNEL_NAME(", *callee, b")"]
+    pieces: list[Piece] = [b"hipLaunchKernelGGL(", *callee]
+    for k in range(4):
+        pieces.append(b", ")
+        if k < len(launch.config):
+            piece = launch.config[k]
+            if k < 2 and not _is_dim3(syntax.text(piece)):
+                pieces += [b"dim3(", (piece.start, piece.end), b")"]
+            else:
+                pieces.append((piece.start, piece.end))
+        else:
+            pieces.append(b"0")
+    if launch.args:
+        pieces += [b", ", (launch.args[0].start, launch.args[-1].end)]
+    pieces.append(b")")
+    end = toks[launch.args_close].end
+    return Edit(launch.callee.start, end, b"", "launches", tuple(pieces))
+
+
+def _is_dim3(text: bytes) -> bool:
+    """`dim3(...)` as a whole expression (wrapping it again would be noise)."""
+    if not text.startswith(b"dim3(") or not text.endswith(b")"):
+        return False
+    depth = 0
+    for i, c in enumerate(text[4:], start=4):
+        if c == 0x28:
+            depth += 1
+        elif c == 0x29:
+            depth -= 1
+            if depth == 0 and i != len(text) - 1:
+                return False
+    return True
+
+
+__all__ = ["Span", "rewrite_launches"]

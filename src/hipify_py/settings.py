@@ -1,0 +1,97 @@
+"""Settings: every option that changes what a translation produces, as one frozen value.
+
+The CLI builds it; nothing below the CLI reads options from anywhere else. `fingerprint()` feeds
+the result cache, so any field that changes output must be part of it (all fields are).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Version:
+    """A dotted version such as 5.2 or 6.1.0; compares numerically."""
+
+    parts: tuple[int, ...]
+
+    @classmethod
+    def parse(cls, text: str) -> Version:
+        text = text.strip()
+        try:
+            parts = tuple(int(p) for p in text.split("."))
+        except ValueError:
+            raise ValueError(f"not a version: {text!r} (expected e.g. 5.2 or 6.1.0)") from None
+        if not parts or any(p < 0 for p in parts):
+            raise ValueError(f"not a version: {text!r}")
+        return cls(parts)
+
+    def _padded(self, width: int = 4) -> tuple[int, ...]:
+        return self.parts + (0,) * (width - len(self.parts))
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Version):
+            return NotImplemented
+        return self._padded() < other._padded()
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Version):
+            return NotImplemented
+        return self._padded() <= other._padded()
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Version):
+            return NotImplemented
+        return self._padded() > other._padded()
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Version):
+            return NotImplemented
+        return self._padded() >= other._padded()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Version):
+            return NotImplemented
+        return self._padded() == other._padded()
+
+    def __hash__(self) -> int:
+        return hash(self._padded())
+
+    def __str__(self) -> str:
+        return ".".join(str(p) for p in self.parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What to translate to and how. Defaults follow hipify-clang's defaults where it has one."""
+
+    # Targets
+    roc: bool = False  # rocBLAS/rocSPARSE/rocRAND/rocSOLVER names where they exist
+    hipdnn: bool = False  # cuDNN -> obsolete hipDNN names instead of MIOpen
+    experimental: bool = False  # use HIP names marked experimental
+    amap: bool = False  # hipify as much as possible: ignore version/experimental gates (still reported)
+    hip_version: Version | None = None  # never emit a HIP name newer than this
+    use_hip_data_types: bool = False
+    # Rewriting
+    keep_launch_syntax: bool = False  # leave k<<<...>>>(...) as it is (hip-clang accepts it)
+    skip_excluded_blocks: bool = False  # do not rename inside inactive #if branches
+    # Parsing
+    include_dirs: tuple[str, ...] = ()
+    defines: tuple[str, ...] = ()
+    cuda_path: str | None = None
+    extra_clang_args: tuple[str, ...] = ()
+    show_clang_diagnostics: bool = False
+    # Mappings
+    mapping_files: tuple[str, ...] = ()
+    # Reporting
+    ignored_codes: frozenset[str] = field(default_factory=frozenset)
+
+    def fingerprint(self) -> str:
+        """A stable digest of every field, for cache keys."""
+        raw = asdict(self)
+        raw["hip_version"] = str(self.hip_version) if self.hip_version else None
+        raw["ignored_codes"] = sorted(self.ignored_codes)
+        blob = json.dumps(raw, sort_keys=True, default=list).encode()
+        return hashlib.sha256(blob).hexdigest()[:16]

@@ -1,0 +1,166 @@
+"""Which name a CUDA name becomes under given Settings, and what to report about it.
+
+The tables declare the facts (names, versions, flags); this module is the one place that decides
+how --roc, --hipdnn, --experimental, --hip-version and --amap combine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hipify_py.diagnostics import UNSUPPORTED_BY_FAMILY
+from hipify_py.mapping_model import ApiEntry, MappingTable
+from hipify_py.settings import Settings, Version
+
+# Families whose third column is a ROC library, and that library's name.
+ROC_LIBRARIES = {
+    "cublas": "rocBLAS",
+    "curand": "rocRAND",
+    "cusolver": "rocSOLVER",
+    "cusparse": "rocSPARSE",
+    "cudnn": "MIOpen",
+}
+HIP_LIBRARIES = {
+    "runtime": "HIP", "driver": "HIP", "device": "HIP", "rtc": "hipRTC", "cub": "hipCUB",
+    "cufft": "hipFFT", "cucomplex": "hip_complex", "cublas": "hipBLAS", "curand": "hipRAND",
+    "cusolver": "hipSOLVER", "cusparse": "hipSPARSE", "cudnn": "hipDNN", "cutensor": "hipTensor",
+    "cusparselt": "hipSPARSELt", "cufile": "hipFile",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A finding about a name, before it has a position."""
+
+    code: str
+    message: str
+    suggestion: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    name: str | None  # the name to emit; None: leave the CUDA name (it is reported)
+    column: str  # "hip" or "roc"
+    library: str  # e.g. "hipBLAS", "MIOpen"
+    notes: tuple[Note, ...] = ()
+
+    @property
+    def converted(self) -> bool:
+        return self.name is not None
+
+
+def target_column(entry: ApiEntry, settings: Settings, table: MappingTable) -> str:
+    """"hip" or "roc": where this entry's target name comes from under these settings."""
+    family = table.families.get(entry.family)
+    default = family.default_column if family else "hip"
+    if entry.family == "cudnn":
+        return "hip" if settings.hipdnn else "roc"
+    if settings.roc and entry.family in ROC_LIBRARIES:
+        return "roc"
+    return default
+
+
+def library_name(family: str, column: str) -> str:
+    if column == "roc":
+        return ROC_LIBRARIES.get(family, "ROC")
+    return HIP_LIBRARIES.get(family, "HIP")
+
+
+def resolve(entry: ApiEntry, settings: Settings, table: MappingTable) -> Resolution:
+    column = target_column(entry, settings, table)
+    library = library_name(entry.family, column)
+    if column == "roc":
+        name, added, removed, deprecated, experimental = (
+            entry.roc, entry.roc_added, entry.roc_removed, entry.roc_deprecated,
+            entry.roc_experimental,
+        )
+    else:
+        name, added, removed, deprecated, experimental = (
+            entry.hip, entry.hip_added, entry.hip_removed, entry.hip_deprecated,
+            entry.hip_experimental,
+        )
+    notes: list[Note] = []
+    if name is None:
+        return Resolution(None, column, library, (_unsupported(entry, column, library),))
+
+    blocked = False
+    if experimental:
+        if settings.experimental or settings.amap:
+            notes.append(Note("HPY141", f"{name} is an experimental {library} API"))
+        else:
+            notes.append(
+                Note(
+                    "HPY140",
+                    f"{entry.cuda} maps to the experimental {library} API {name}; left as it is",
+                    "pass --experimental to translate it",
+                )
+            )
+            blocked = True
+    if settings.hip_version is not None:
+        target = settings.hip_version
+        if added and _version(added) is not None and _version(added) > target:  # type: ignore[operator]
+            notes.append(
+                Note(
+                    "HPY150",
+                    f"{entry.cuda} -> {name} needs HIP >= {added} (target is {target})",
+                    f"raise --hip-version to {added} or later",
+                )
+            )
+            blocked = not settings.amap
+        if removed and _version(removed) is not None and _version(removed) <= target:  # type: ignore[operator]
+            notes.append(
+                Note(
+                    "HPY151",
+                    f"{name} was removed in HIP {removed} (target is {target})",
+                    None,
+                )
+            )
+            blocked = not settings.amap
+    if blocked:
+        return Resolution(None, column, library, tuple(notes))
+    if entry.cuda_removed:
+        notes.append(
+            Note("HPY131", f"{entry.cuda} was removed in CUDA {entry.cuda_removed}; translated to {name}")
+        )
+    elif entry.cuda_deprecated:
+        notes.append(
+            Note(
+                "HPY130",
+                f"{entry.cuda} is deprecated since CUDA {entry.cuda_deprecated}; translated to {name}",
+            )
+        )
+    if deprecated:
+        notes.append(
+            Note("HPY132", f"{name} is deprecated since {library} {deprecated}", entry.note)
+        )
+    if entry.hip_unsupported_cuda and column == "hip":
+        versions = ", ".join(entry.hip_unsupported_cuda)
+        notes.append(
+            Note(
+                "HPY152",
+                f"the mapping {entry.cuda} -> {name} does not hold for CUDA {versions}",
+                "check the CUDA version this code targets",
+            )
+        )
+    return Resolution(name, column, library, tuple(notes))
+
+
+def _unsupported(entry: ApiEntry, column: str, library: str) -> Note:
+    code = UNSUPPORTED_BY_FAMILY.get(entry.family, "HPY101")
+    suggestion = None
+    if entry.closest:
+        suggestion = f"the closest {library} function is {entry.closest}"
+    elif column == "roc" and entry.hip and entry.family != "cudnn":
+        suggestion = (
+            f"{HIP_LIBRARIES.get(entry.family, 'HIP')} has {entry.hip}: translate without --roc"
+        )
+    elif entry.note:
+        suggestion = entry.note
+    return Note(code, f"{entry.cuda} has no {library} equivalent", suggestion)
+
+
+def _version(text: str) -> Version | None:
+    try:
+        return Version.parse(text)
+    except ValueError:
+        return None

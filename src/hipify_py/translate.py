@@ -1,0 +1,212 @@
+"""Translate one file: bytes in, bytes out, plus located diagnostics and statistics.
+
+translate_source() is pure (given bytes, returns a FileResult); translate_file() adds the I/O and
+turns every way a file can be bad into a reported FileResult. Neither raises for bad input.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable
+
+from hipify_py.diagnostics import CATALOGUE, Diagnostic, Finding, LineIndex, Severity, locate
+from hipify_py.edits import Edit, apply_edits, plan_edits
+from hipify_py.mapping_model import MappingTable
+from hipify_py.parsing import parse_source
+from hipify_py.results import FileResult, FileStats, FileStatus
+from hipify_py.rules import RULES, Context, Reference, Rule
+from hipify_py.rules.base import local_resolver
+from hipify_py.settings import Settings
+
+DEFAULT_MAX_FILE_SIZE = 8 * 1024 * 1024
+_SUPPRESS = re.compile(rb"hipify-py:\s*ignore(?:\[([A-Za-z0-9_, ]*)\])?")
+
+
+def translate_source(
+    data: bytes,
+    path: str,
+    table: MappingTable,
+    settings: Settings,
+    *,
+    resolve_local: Callable[[str], str | None] | None = None,
+    extra_args: tuple[str, ...] = (),
+    rules: tuple[Rule, ...] = RULES,
+) -> FileResult:
+    """Translate the bytes of one file. `path` names it in diagnostics and for clang."""
+    if not data.strip():
+        return FileResult(path, FileStatus.UNCHANGED, data, stats=_stats(data, data, [], []))
+    entries = table.entries
+    parsed = parse_source(
+        data, path, settings, extra_args=extra_args, is_namespaced_name=entries.__contains__
+    )
+    ctx = Context(path, parsed, table, settings, resolve_local or (lambda _h: None))
+    edits: list[Edit] = []
+    findings: list[Finding] = []
+    references: list[Reference] = []
+    for rule in rules:
+        for out in rule(ctx):
+            if isinstance(out, Edit):
+                edits.append(out)
+            elif isinstance(out, Finding):
+                findings.append(out)
+            else:
+                references.append(out)
+    plan = plan_edits(edits)
+    if plan.conflicts:
+        for conflict in plan.conflicts:
+            a, b = conflict.first, conflict.second
+            findings.append(
+                Finding("HPY900", b.start, max(b.end, b.start),
+                        f"edits by {a.rule or '?'} and {b.rule or '?'} overlap at bytes "
+                        f"{a.start}-{a.end} and {b.start}-{b.end}; file left unchanged")
+            )
+        output = data
+        status = FileStatus.FAILED
+    else:
+        output = apply_edits(data, plan.edits)
+        status = FileStatus.TRANSLATED if output != data else FileStatus.UNCHANGED
+    index = LineIndex(data)
+    diagnostics = [locate(f, path, index) for f in findings]
+    if settings.show_clang_diagnostics:
+        diagnostics += [
+            Diagnostic("HPY910", Severity.NOTE, path, d.line, d.column,
+                       f"clang {d.severity}: {d.message}")
+            for d in parsed.clang_diagnostics
+        ]
+    diagnostics = _filter(diagnostics, data, index, settings)
+    local = tuple(sorted({p for p in (ctx.resolve_local(i.header) for i in ctx.syntax.includes
+                                      if not i.angled) if p}))
+    return FileResult(
+        path,
+        status,
+        output,
+        tuple(sorted(set(diagnostics), key=Diagnostic.sort_key)),
+        _stats(data, output, plan.edits if not plan.conflicts else (), references, index),
+        local,
+    )
+
+
+def translate_file(
+    path: str,
+    table: MappingTable,
+    settings: Settings,
+    *,
+    display_path: str | None = None,
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
+    extra_args: tuple[str, ...] = (),
+) -> FileResult:
+    """Read and translate one file; every failure becomes a reported FileResult."""
+    shown = display_path or path
+    try:
+        size = os.stat(path).st_size
+        if size > max_file_size:
+            return _problem(shown, FileStatus.SKIPPED, "HPY909",
+                            f"file is {size / 1e6:.1f} MB, over the {max_file_size / 1e6:.1f} MB "
+                            "limit; skipped")
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except FileNotFoundError:
+        return _problem(shown, FileStatus.FAILED, "HPY908", "file disappeared before it was read")
+    except IsADirectoryError:
+        return _problem(shown, FileStatus.FAILED, "HPY902", "is a directory, not a file")
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            return _problem(shown, FileStatus.FAILED, "HPY907", "path too long for the OS")
+        if exc.errno == errno.ELOOP:
+            return _problem(shown, FileStatus.SKIPPED, "HPY905", "symbolic link loop")
+        return _problem(shown, FileStatus.FAILED, "HPY902",
+                        f"cannot read: {exc.strerror or exc}")
+    if b"\0" in data[:8192]:
+        return _problem(shown, FileStatus.SKIPPED, "HPY903", "contains NUL bytes: not source text")
+    result = translate_source(
+        data, shown, table, settings,
+        resolve_local=local_resolver(path, settings.include_dirs), extra_args=extra_args,
+    )
+    if not _is_utf8(data):
+        note = Diagnostic("HPY904", Severity.NOTE, shown, 1, 1,
+                          "file is not valid UTF-8; bytes outside renamed names are kept as they are")
+        if "HPY904" not in settings.ignored_codes:
+            result = FileResult(result.path, result.status, result.output,
+                                (note, *result.diagnostics), result.stats, result.local_includes)
+    return result
+
+
+def _problem(path: str, status: FileStatus, code: str, message: str) -> FileResult:
+    diag = Diagnostic(code, CATALOGUE[code].severity, path, 1, 1, message)
+    return FileResult(path, status, None, (diag,))
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _filter(
+    diagnostics: Iterable[Diagnostic], data: bytes, index: LineIndex, settings: Settings
+) -> list[Diagnostic]:
+    """Drop ignored codes and findings suppressed inline with `hipify-py: ignore[CODE]`
+    on the same line or the line above (a bare `hipify-py: ignore` suppresses every code)."""
+    suppressed: dict[int, set[str] | None] = {}
+    if b"hipify-py:" in data:
+        for m in _SUPPRESS.finditer(data):
+            line, _ = index.locate(m.start())
+            codes = m.group(1)
+            wanted = (
+                None if codes is None
+                else {c.strip().decode() for c in codes.split(b",") if c.strip()}
+            )
+            for target in (line, line + 1):
+                if target in suppressed and suppressed[target] is None:
+                    continue
+                if wanted is None:
+                    suppressed[target] = None
+                else:
+                    suppressed.setdefault(target, set()).update(wanted)  # type: ignore[union-attr]
+    out = []
+    for d in diagnostics:
+        if d.code in settings.ignored_codes:
+            continue
+        if d.line in suppressed:
+            codes_here = suppressed[d.line]
+            if codes_here is None or d.code in codes_here:
+                continue
+        out.append(d)
+    return out
+
+
+def _stats(
+    data: bytes,
+    output: bytes,
+    edits: Iterable[Edit],
+    references: Iterable[Reference],
+    index: LineIndex | None = None,
+) -> FileStats:
+    index = index or LineIndex(data)
+    changed: set[int] = set()
+    for edit in edits:
+        first, _ = index.locate(edit.start)
+        last, _ = index.locate(max(edit.start, edit.end - 1))
+        changed.update(range(first, last + 1))
+    converted: Counter[tuple[str, str]] = Counter()
+    unconverted: Counter[tuple[str, str]] = Counter()
+    launches = 0
+    for ref in references:
+        if ref.family == "launch":
+            launches += 1
+            continue
+        (converted if ref.converted else unconverted)[(ref.family, ref.cuda)] += 1
+    lines = data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
+    return FileStats(
+        lines=lines,
+        bytes=len(data),
+        changed_lines=len(changed),
+        converted=dict(converted),
+        unconverted=dict(unconverted),
+        kernel_launches=launches,
+    )

@@ -1,0 +1,114 @@
+"""Golden cases: tests/golden/<area>/<case>.cu (input) -> <case>.cu.hip (expected output).
+
+* Options: an optional <case>.options.yaml maps Settings fields, e.g. `{roc: true,
+  hip_version: "5.2"}`.
+* Expected diagnostics: `expect: CODE[, CODE...]` inside any comment on the line the finding is
+  reported on. Warnings and errors are checked exactly: every one must be annotated and every
+  annotation must be met. Notes are checked only for codes the case annotates somewhere.
+* Idempotence: translating the expected output again with the same options changes nothing.
+* HIPIFY_PY_UPDATE_GOLDEN=1 rewrites the expected outputs from the current translation.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from hipify_py.diagnostics import Severity
+from hipify_py.mapping_model import MappingTable
+from hipify_py.results import FileResult
+from hipify_py.settings import Settings, Version
+from hipify_py.translate import translate_source
+
+GOLDEN = Path(__file__).parent / "golden"
+SOURCE_SUFFIXES = (".cu", ".cuh", ".cpp", ".h", ".hpp", ".c", ".cc", ".inl")
+_EXPECT = re.compile(rb"expect:\s*([A-Z0-9_, ]+)")
+
+
+@dataclass(frozen=True)
+class GoldenCase:
+    source: Path
+
+    @property
+    def expected(self) -> Path:
+        return self.source.with_name(self.source.name + ".hip")
+
+    @property
+    def options(self) -> Path:
+        return self.source.with_name(self.source.name.split(".")[0] + ".options.yaml")
+
+    @property
+    def id(self) -> str:
+        return str(self.source.relative_to(GOLDEN))
+
+    def settings(self) -> Settings:
+        if not self.options.exists():
+            return Settings()
+        raw = yaml.safe_load(self.options.read_text()) or {}
+        if "hip_version" in raw:
+            raw["hip_version"] = Version.parse(str(raw["hip_version"]))
+        for key in ("include_dirs", "defines", "mapping_files"):
+            if key in raw:
+                raw[key] = tuple(raw[key])
+        return Settings(**raw)
+
+
+def golden_cases() -> list[GoldenCase]:
+    return sorted(
+        (GoldenCase(p) for p in GOLDEN.rglob("*") if p.suffix in SOURCE_SUFFIXES and p.is_file()),
+        key=lambda c: c.id,
+    )
+
+
+def expected_codes(data: bytes) -> set[tuple[int, str]]:
+    out = set()
+    for lineno, line in enumerate(data.split(b"\n"), start=1):
+        for m in _EXPECT.finditer(line):
+            for code in m.group(1).decode().replace(" ", "").split(","):
+                if code:
+                    out.add((lineno, code))
+    return out
+
+
+def translate_case(case: GoldenCase, table: MappingTable, data: bytes | None = None) -> FileResult:
+    data = case.source.read_bytes() if data is None else data
+    settings = case.settings()
+    from hipify_py.rules.base import local_resolver
+
+    resolve = local_resolver(str(case.source), settings.include_dirs)
+    return translate_source(data, case.source.name, table, settings, resolve_local=resolve)
+
+
+def check_case(case: GoldenCase, table: MappingTable) -> None:
+    data = case.source.read_bytes()
+    result = translate_case(case, table)
+    assert result.output is not None
+    if os.environ.get("HIPIFY_PY_UPDATE_GOLDEN") == "1":
+        case.expected.write_bytes(result.output)
+    assert case.expected.exists(), f"missing expected output {case.expected}"
+    expected = case.expected.read_bytes()
+    assert result.output.decode("utf-8", "replace") == expected.decode("utf-8", "replace")
+    assert result.output == expected  # byte-exact (CRLF, BOM, Latin-1)
+
+    wanted = expected_codes(data)
+    annotated = {code for _, code in wanted}
+    got = {
+        (d.line, d.code)
+        for d in result.diagnostics
+        if d.severity >= Severity.WARNING or d.code in annotated
+    }
+    missing = sorted(wanted - got)
+    unexpected = sorted(got - wanted)
+    detail = "\n".join(
+        f"  {d.line}:{d.column} {d.code} {d.message}" for d in result.diagnostics
+    )
+    assert not missing and not unexpected, (
+        f"diagnostics differ\n  missing: {missing}\n  unexpected: {unexpected}\n{detail}"
+    )
+
+    again = translate_case(case, table, expected)
+    assert again.output == expected, "not idempotent: translating the output changed it"
