@@ -90,26 +90,32 @@ def _contains(outer: Edit, inner: Edit) -> bool:
 
 
 def _check(edits: tuple[Edit, ...], conflicts: list[Conflict]) -> None:
-    top: list[Edit] = []
-    for edit in edits:
-        parent = top[-1] if top else None
-        if parent is not None and parent.composite and _contains(parent, edit):
-            continue  # checked with its parent's pieces below
-        if parent is not None and _overlaps(parent, edit):
-            conflicts.append(Conflict(parent, edit))
+    """Check sorted edits at one nesting level; the edits inside a composite (which follow it
+    directly in sort order) are checked against its pieces and then among themselves."""
+    i = 0
+    n = len(edits)
+    last: Edit | None = None
+    while i < n:
+        edit = edits[i]
+        i += 1
+        if last is not None and _overlaps(last, edit):
+            conflicts.append(Conflict(last, edit))
             continue
-        top.append(edit)
-    for edit in top:
-        if edit.composite:
-            inner = tuple(e for e in edits if e is not edit and _contains(edit, e))
-            for piece in edit.pieces or ():
-                if isinstance(piece, tuple):
-                    a, b = piece
-                    for e in inner:
-                        straddles = e.start < a < e.end or e.start < b < e.end
-                        if straddles:
-                            conflicts.append(Conflict(edit, e))
-            _check(inner, conflicts)
+        last = edit
+        if not edit.composite:
+            continue
+        j = i
+        while j < n and _contains(edit, edits[j]):
+            j += 1
+        inner = edits[i:j]
+        i = j
+        for piece in edit.pieces or ():
+            if isinstance(piece, tuple):
+                a, b = piece
+                for e in inner:
+                    if e.start < a < e.end or e.start < b < e.end:
+                        conflicts.append(Conflict(edit, e))
+        _check(inner, conflicts)
 
 
 def _overlaps(a: Edit, b: Edit) -> bool:

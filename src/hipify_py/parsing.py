@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import ctypes
 import functools
-import struct
-from collections.abc import Callable, Iterator
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 from hipify_py.settings import Settings
 
@@ -27,6 +27,7 @@ PUNCT, KEYWORD, IDENT, LITERAL, COMMENT = 0, 1, 2, 3, 4
 
 # Parse options (CXTranslationUnit_*). cindex.py does not name the last two.
 _DETAILED_PREPROCESSING_RECORD = 0x01
+_SKIP_FUNCTION_BODIES = 0x40  # bodies are found on tokens: parsing them is most of clang's time
 _KEEP_GOING = 0x200
 _RETAIN_EXCLUDED_BLOCKS = 0x8000
 
@@ -42,6 +43,82 @@ class Token(NamedTuple):
     start: int
     end: int
     text: str
+
+
+class TokenList(Sequence[Token]):
+    """The tokens of one file, stored as columns; Token values are made only when asked for.
+
+    A 10,000-line file has about 100,000 tokens and most rules look at a few of them: keeping
+    kinds as one bytes object and offsets as integer columns costs a few C-level copies instead
+    of 100,000 Python objects.
+    """
+
+    __slots__ = ("_base", "_data", "_lengths", "_locations", "kinds")
+
+    def __init__(self, data: bytes, kinds: bytes, locations: Sequence[int],
+                 lengths: Sequence[int], base: int = 0) -> None:
+        self._data = data
+        self.kinds = kinds  # one CXTokenKind byte per token
+        self._locations = locations  # start offset + base
+        self._lengths = lengths
+        self._base = base
+
+    @classmethod
+    def from_tokens(cls, data: bytes, tokens: Iterable[tuple[int, int, int]]) -> TokenList:
+        """From (kind, start, end) triples (the slow path and tests)."""
+        triples = list(tokens)
+        return cls(data, bytes(k for k, _, _ in triples), [s for _, s, _ in triples],
+                   [e - s for _, s, e in triples])
+
+    def __len__(self) -> int:
+        return len(self.kinds)
+
+    @overload
+    def __getitem__(self, i: int) -> Token: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Token]: ...
+    def __getitem__(self, i: int | slice) -> Token | list[Token]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self.kinds)))]
+        if i < 0:
+            i += len(self.kinds)
+        start = self._locations[i] - self._base
+        end = start + self._lengths[i]
+        return Token(self.kinds[i], start, end,
+                     self._data[start:end].decode("utf-8", "surrogateescape"))
+
+    def __iter__(self) -> Iterator[Token]:
+        for i in range(len(self.kinds)):
+            yield self[i]
+
+    def start(self, i: int) -> int:
+        return self._locations[i] - self._base
+
+    def end(self, i: int) -> int:
+        return self._locations[i] - self._base + self._lengths[i]
+
+    def text(self, i: int) -> str:
+        start = self._locations[i] - self._base
+        return self._data[start : start + self._lengths[i]].decode("utf-8", "surrogateescape")
+
+    def raw(self, i: int) -> bytes:
+        start = self._locations[i] - self._base
+        return self._data[start : start + self._lengths[i]]
+
+    def of_kind(self, kind: int) -> list[int]:
+        """Indexes of every token of one kind, found at C speed."""
+        return [m.start() for m in re.finditer(re.escape(bytes((kind,))), self.kinds)]
+
+    def index_at(self, offset: int) -> int:
+        """Index of the first token that ends after offset (len(self) if none)."""
+        lo, hi = 0, len(self.kinds)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.end(mid) <= offset:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +156,7 @@ class ClangDiagnostic:
 @dataclass(frozen=True, slots=True)
 class ParsedSource:
     data: bytes
-    tokens: tuple[Token, ...]
+    tokens: TokenList
     functions: tuple[FunctionBody, ...] = ()
     user_declarations: tuple[UserDeclaration, ...] = ()
     skipped_ranges: tuple[tuple[int, int], ...] = ()
@@ -136,7 +213,7 @@ def parse_source(
     """
     from clang import cindex
 
-    options = _KEEP_GOING
+    options = _KEEP_GOING | _SKIP_FUNCTION_BODIES
     if settings.skip_excluded_blocks:
         options |= _DETAILED_PREPROCESSING_RECORD
     else:
@@ -146,27 +223,27 @@ def parse_source(
     try:
         tu = _index().parse(path, args=args, unsaved_files=unsaved, options=options)
     except cindex.TranslationUnitLoadError:
-        return ParsedSource(data=data, tokens=tuple(_fallback_tokens(data)))
+        return ParsedSource(data=data, tokens=_no_tokens(data))
     tokens = _tokenize(tu, path, data)
     functions: tuple[FunctionBody, ...] = ()
     declarations: tuple[UserDeclaration, ...] = ()
     if want_ast:
-        functions, declarations = _walk(tu, path, is_namespaced_name)
+        functions, declarations = _walk(tu, path, tokens, is_namespaced_name)
     skipped = _skipped_ranges(tu, path) if settings.skip_excluded_blocks else ()
     diagnostics = _diagnostics(tu, path) if settings.show_clang_diagnostics else ()
     return ParsedSource(data, tokens, functions, declarations, skipped, diagnostics)
 
 
-_TOKEN_STRUCT = struct.Struct("4IP")
+_TOKEN_WORDS = 6  # sizeof(CXToken) / sizeof(unsigned): int_data[4] and a pointer
 
 
-def _tokenize(tu: Any, path: str, data: bytes) -> tuple[Token, ...]:
-    """All tokens of the main file, decoded in bulk.
+def _tokenize(tu: Any, path: str, data: bytes) -> TokenList:
+    """All tokens of the main file, read in bulk.
 
-    cindex's Token objects cost several ctypes calls each; here the CXToken array is read
-    directly: int_data[0] is the kind, int_data[1] the raw source location (main-file offset
-    plus the file's base), int_data[2] the length. The base is the raw encoding of offset 0.
-    tests/test_parsing.py checks this against cindex's own, slower path.
+    cindex's Token objects cost several ctypes calls each; here the CXToken array is copied once
+    and read as columns: int_data[0] is the kind, int_data[1] the raw source location (the
+    main-file offset plus the file's base; the base is the raw encoding of offset 0), int_data[2]
+    the length. tests/test_parsing.py checks this against cindex's own, slower path.
     """
     from clang.cindex import Token as CXToken
     from clang.cindex import conf
@@ -175,7 +252,7 @@ def _tokenize(tu: Any, path: str, data: bytes) -> tuple[Token, ...]:
     try:
         cxfile = tu.get_file(path)
     except Exception:  # libclang did not register the file: nothing to tokenize
-        return tuple(_fallback_tokens(data))
+        return _no_tokens(data)
     begin = lib.clang_getLocationForOffset(tu, cxfile, 0)
     end = lib.clang_getLocationForOffset(tu, cxfile, len(data))
     extent = lib.clang_getRange(begin, end)
@@ -184,24 +261,30 @@ def _tokenize(tu: Any, path: str, data: bytes) -> tuple[Token, ...]:
     lib.clang_tokenize(tu, extent, ctypes.byref(tokens_ptr), ctypes.byref(count))
     n = count.value
     if n == 0:
-        return ()
+        return _no_tokens(data)
+    size = ctypes.sizeof(CXToken)
     try:
-        raw = ctypes.string_at(tokens_ptr, _TOKEN_STRUCT.size * n)
+        raw = ctypes.string_at(tokens_ptr, size * n)
     finally:
         lib.clang_disposeTokens(tu, tokens_ptr, count)
-    base = begin.int_data
-    out: list[Token] = []
-    append = out.append
-    for kind, loc, length, _unused, _ptr in _TOKEN_STRUCT.iter_unpack(raw):
-        start = loc - base
-        stop = start + length
-        append(Token(kind, start, stop, data[start:stop].decode("utf-8", "surrogateescape")))
-    return tuple(out)
+    if size != _TOKEN_WORDS * 4:  # a libclang with another CXToken layout: decode one by one
+        return _tokenize_slowly(tu, data)
+    words = memoryview(raw).cast("I")
+    kinds = bytes(words[0::_TOKEN_WORDS].tolist())
+    return TokenList(data, kinds, words[1::_TOKEN_WORDS], words[2::_TOKEN_WORDS], begin.int_data)
 
 
-def _fallback_tokens(data: bytes) -> Iterator[Token]:
-    """Used only if libclang cannot create a translation unit at all: no tokens, no edits."""
-    return iter(())
+def _tokenize_slowly(tu: Any, data: bytes) -> TokenList:
+    return TokenList.from_tokens(
+        data,
+        ((t.kind.value, t.extent.start.offset, t.extent.end.offset)
+         for t in tu.get_tokens(extent=tu.cursor.extent)),
+    )
+
+
+def _no_tokens(data: bytes) -> TokenList:
+    """Used only if libclang cannot tokenize the file at all: no tokens, so no edits."""
+    return TokenList(data, b"", [], [])
 
 
 _SPACE_ATTRS = {"CUDAGLOBAL_ATTR": "global", "CUDADEVICE_ATTR": "device", "CUDAHOST_ATTR": "host"}
@@ -220,10 +303,11 @@ _NAMED_DECL_KINDS = _FUNCTION_KINDS | {
 
 
 def _walk(
-    tu: Any, path: str, is_namespaced_name: Callable[[str], bool] | None
+    tu: Any, path: str, tokens: TokenList, is_namespaced_name: Callable[[str], bool] | None
 ) -> tuple[tuple[FunctionBody, ...], tuple[UserDeclaration, ...]]:
     """Declarations only (not statements): function definitions with their execution space,
-    and mapped names declared inside user namespaces."""
+    and mapped names declared inside user namespaces. Function bodies are not parsed
+    (CXTranslationUnit_SkipFunctionBodies); a body is the brace block after the declarator."""
     functions: list[FunctionBody] = []
     declarations: list[UserDeclaration] = []
 
@@ -237,16 +321,17 @@ def _walk(
             if kind in _FUNCTION_KINDS:
                 if not in_main_file(child):
                     continue
-                if child.is_definition():
-                    spaces = frozenset(
-                        _SPACE_ATTRS[c.kind.name]
-                        for c in child.get_children()
-                        if c.kind.name in _SPACE_ATTRS
-                    )
-                    if spaces:
-                        ext = child.extent
+                spaces = frozenset(
+                    _SPACE_ATTRS[c.kind.name]
+                    for c in child.get_children()
+                    if c.kind.name in _SPACE_ATTRS
+                )
+                if spaces:
+                    ext = child.extent
+                    body_end = _body_end(tokens, ext.end.offset)
+                    if body_end is not None:
                         functions.append(
-                            FunctionBody(ext.start.offset, ext.end.offset, child.spelling, spaces)
+                            FunctionBody(ext.start.offset, body_end, child.spelling, spaces)
                         )
             if (
                 namespace is not None
@@ -269,6 +354,55 @@ def _walk(
 
     visit(tu.cursor, None)
     return tuple(functions), tuple(declarations)
+
+
+def _body_end(tokens: TokenList, offset: int) -> int | None:
+    """End offset of the function body that follows a declarator ending at offset, or None
+    for a declaration without a body. Skips trailing return types, qualifiers, attributes and
+    constructor initializer lists (whose `x{...}` braces follow an identifier)."""
+    kinds = tokens.kinds
+    n = len(kinds)
+    i = tokens.index_at(offset)
+    depth = 0
+    limit = min(n, i + 2000)
+    while i < limit:
+        if kinds[i] == PUNCT:
+            t = tokens.raw(i)
+            if t in (b"(", b"["):
+                depth += 1
+            elif t in (b")", b"]"):
+                depth -= 1
+            elif depth == 0 and t in (b";", b"="):
+                return None
+            elif depth == 0 and t == b"{":
+                prev = i - 1
+                while prev >= 0 and kinds[prev] == COMMENT:
+                    prev -= 1
+                if prev >= 0 and kinds[prev] == IDENT and tokens.raw(prev - 1) in (b":", b","):
+                    i = _matching_brace(tokens, i)  # a member initializer `x{...}`
+                    if i is None:
+                        return None
+                else:
+                    close = _matching_brace(tokens, i)
+                    return tokens.end(close) if close is not None else None
+        i += 1
+    return None
+
+
+def _matching_brace(tokens: TokenList, i: int) -> int | None:
+    kinds = tokens.kinds
+    depth = 0
+    for j in range(i, len(kinds)):
+        if kinds[j] != PUNCT:
+            continue
+        t = tokens.raw(j)
+        if t == b"{":
+            depth += 1
+        elif t == b"}":
+            depth -= 1
+            if depth == 0:
+                return j
+    return None
 
 
 class _CXSourceRangeList(ctypes.Structure):

@@ -1,22 +1,27 @@
 """Structure read off the token stream: directives, includes, brackets, calls, kernel launches.
 
-Pure Python over parsing.Token values. Launches and calls are found on tokens rather than in the
+Pure Python over parsing.TokenList. Launches and calls are found on tokens rather than in the
 AST because, without CUDA headers, clang drops or "recovers" most API calls, and because tokens
 reach macro bodies and inactive #if branches, which the AST does not.
+
+Everything is computed lazily and locally: a rule that asks for the arguments of one call scans
+the tokens of that call, not the whole file.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from hipify_py.parsing import COMMENT, IDENT, KEYWORD, LITERAL, PUNCT, ParsedSource, Token
+from hipify_py.parsing import COMMENT, IDENT, KEYWORD, LITERAL, PUNCT, ParsedSource, TokenList
 
-_OPEN = {"(": ")", "[": "]", "{": "}"}
-_CLOSE = {")": "(", "]": "[", "}": "{"}
+_OPEN = {b"(": b")", b"[": b"]", b"{": b"}", b"<<<": b">>>"}
+_CLOSE = {b")": b"(", b"]": b"[", b"}": b"{", b">>>": b"<<<"}
 _INCLUDE_RE = re.compile(rb'[ \t]*(?:include|include_next|import)[ \t]*([<"])([^>"\r\n]*)([>"])')
+_DIRECTIVE_START = re.compile(rb"^[ \t]*(?:#|%:)", re.M)
+_STOP_ANGLE = frozenset({b";", b"{", b"}", b")", b"]", b"<<<", b">>>", b"&&", b"||"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,34 +83,49 @@ class Syntax:
 
     def __init__(self, parsed: ParsedSource) -> None:
         self.parsed = parsed
-        self.tokens: tuple[Token, ...] = parsed.tokens
+        self.tokens: TokenList = parsed.tokens
         self.data = parsed.data
+        self._partner: dict[int, int | None] = {}
 
     # --- directives --------------------------------------------------------------------------
     @cached_property
     def directives(self) -> tuple[Directive, ...]:
         """Every directive: a '#' that starts a line, through the end of its logical line."""
-        out = []
+        out: list[Directive] = []
         toks = self.tokens
         data = self.data
         n = len(toks)
-        i = 0
-        while i < n:
-            tok = toks[i]
-            if tok.kind == PUNCT and tok.text in ("#", "%:") and _starts_line(data, tok.start):
-                end = _logical_line_end(data, tok.start)
-                j = i
-                while j + 1 < n and toks[j + 1].start < end:
-                    j += 1
-                name = toks[i + 1].text if i + 1 <= j else ""
-                out.append(Directive(name, i, j, tok.start, end))
-                i = j + 1
-            else:
-                i += 1
+        pos_limit = -1
+        for m in _DIRECTIVE_START.finditer(data):
+            hash_pos = m.end() - (2 if data[m.end() - 2 : m.end()] == b"%:" else 1)
+            if hash_pos < pos_limit:
+                continue  # inside the previous directive (a continuation line)
+            i = toks.index_at(hash_pos)
+            if i >= n or toks.start(i) != hash_pos or toks.kinds[i] != PUNCT:
+                continue  # a '#' inside a comment or string
+            end = _logical_line_end(data, hash_pos)
+            j = toks.index_at(end) - 1
+            name = toks.text(i + 1) if i + 1 <= j else ""
+            out.append(Directive(name, i, max(i, j), hash_pos, end))
+            pos_limit = end
         return tuple(out)
 
     @cached_property
+    def _directive_firsts(self) -> list[int]:
+        return [d.first for d in self.directives]
+
+    def directive_at(self, index: int) -> Directive | None:
+        """The directive containing token `index`, if any."""
+        k = bisect.bisect_right(self._directive_firsts, index) - 1
+        if k >= 0:
+            d = self.directives[k]
+            if d.first <= index <= d.last:
+                return d
+        return None
+
+    @cached_property
     def directive_of_token(self) -> dict[int, Directive]:
+        """Token index -> its directive, for every token inside a directive."""
         out: dict[int, Directive] = {}
         for d in self.directives:
             for k in range(d.first, d.last + 1):
@@ -118,8 +138,7 @@ class Syntax:
         for d in self.directives:
             if d.name not in ("include", "include_next", "import"):
                 continue
-            hash_tok = self.tokens[d.first]
-            m = _INCLUDE_RE.match(self.data, hash_tok.end, d.end)
+            m = _INCLUDE_RE.match(self.data, d.start + 1, d.end)
             if not m or (m.group(1) == b"<") != (m.group(3) == b">"):
                 continue
             header = m.group(2).decode("utf-8", "surrogateescape").strip()
@@ -127,56 +146,67 @@ class Syntax:
         return tuple(out)
 
     # --- brackets ----------------------------------------------------------------------------
-    @cached_property
-    def partner(self) -> dict[int, int]:
-        """Matching bracket for every (), [], {} and <<< >>> token, both directions.
+    def partner_of(self, index: int) -> int | None:
+        """The matching bracket of an opening (), [], {} or <<< token, scanning forward.
 
-        Each directive is matched on its own (a macro body may be unbalanced); unbalanced
-        brackets are left unmatched rather than guessed.
+        Brackets in a directive match only inside it (a macro body may be unbalanced); outside
+        directives, directive lines are skipped. Unbalanced brackets give None, never a guess.
         """
-        out: dict[int, int] = {}
+        if index in self._partner:
+            return self._partner[index]
         toks = self.tokens
-        in_directive = self.directive_of_token
-        stacks: dict[int, list[int]] = {}
-        for i, tok in enumerate(toks):
-            if tok.kind != PUNCT:
+        kinds = toks.kinds
+        opener = toks.raw(index)
+        if opener not in _OPEN:
+            return None
+        home = self.directive_at(index)
+        limit = home.last + 1 if home is not None else len(toks)
+        stack = [opener]
+        i = index + 1
+        found = None
+        while i < limit:
+            if kinds[i] != PUNCT:
+                i += 1
                 continue
-            t = tok.text
-            d = in_directive.get(i)
-            key = d.first if d is not None else -1
-            if t in _OPEN or t == "<<<":
-                stacks.setdefault(key, []).append(i)
-            elif t in _CLOSE or t == ">>>":
-                want = "<<<" if t == ">>>" else _CLOSE[t]
-                stack = stacks.get(key)
-                if not stack:
+            if home is None:
+                d = self.directive_at(i)
+                if d is not None:
+                    i = d.last + 1
                     continue
-                # Pop until the matching opener; unmatched openers in between stay unmatched.
-                for depth in range(len(stack) - 1, -1, -1):
-                    if toks[stack[depth]].text == want:
-                        j = stack[depth]
-                        del stack[depth:]
-                        out[i] = j
-                        out[j] = i
-                        break
-        return out
+            t = toks.raw(i)
+            if t in _OPEN:
+                stack.append(t)
+            elif t in _CLOSE:
+                if stack[-1] != _CLOSE[t]:
+                    break  # mismatched: give up rather than guess
+                stack.pop()
+                if not stack:
+                    found = i
+                    break
+            elif t == b";" and opener == b"<<<":
+                break
+            i += 1
+        self._partner[index] = found
+        return found
 
     def split_args(self, open_index: int, close_index: int) -> tuple[Span, ...]:
         """Top-level comma-separated pieces between two matched brackets (exclusive)."""
         toks = self.tokens
-        partner = self.partner
-        if close_index == open_index + 1 or _only_comments(toks, open_index + 1, close_index):
+        kinds = toks.kinds
+        if all(kinds[k] == COMMENT for k in range(open_index + 1, close_index)):
             return ()
         pieces: list[Span] = []
         first = open_index + 1
         i = first
         while i < close_index:
-            t = toks[i]
-            if t.kind == PUNCT:
-                if (t.text in _OPEN or t.text == "<<<") and i in partner and partner[i] < close_index:
-                    i = partner[i] + 1
-                    continue
-                if t.text == ",":
+            if kinds[i] == PUNCT:
+                t = toks.raw(i)
+                if t in _OPEN:
+                    match = self.partner_of(i)
+                    if match is not None and match < close_index:
+                        i = match + 1
+                        continue
+                elif t == b",":
                     pieces.append(self._span(first, i - 1))
                     first = i + 1
             i += 1
@@ -185,14 +215,15 @@ class Syntax:
 
     def _span(self, first: int, last: int) -> Span:
         toks = self.tokens
-        while first <= last and toks[first].kind == COMMENT:
+        kinds = toks.kinds
+        while first <= last and kinds[first] == COMMENT:
             first += 1
-        while last >= first and toks[last].kind == COMMENT:
+        while last >= first and kinds[last] == COMMENT:
             last -= 1
         if last < first:
-            pos = toks[first].start if first < len(toks) else len(self.data)
+            pos = toks.start(first) if first < len(toks) else len(self.data)
             return Span(first, last, pos, pos)
-        return Span(first, last, toks[first].start, toks[last].end)
+        return Span(first, last, toks.start(first), toks.end(last))
 
     def text(self, span: Span) -> bytes:
         return self.data[span.start : span.end]
@@ -201,15 +232,16 @@ class Syntax:
     def call_at(self, name_index: int) -> Call | None:
         """The call whose callee name is token name_index (`f(...)` or `f<...>(...)`)."""
         toks = self.tokens
-        j = name_index + 1
-        if j < len(toks) and toks[j].text == "<":
+        n = len(toks)
+        j = self.next_code(name_index)
+        if j is not None and toks.raw(j) == b"<":
             close = self._angle_close(j)
             if close is None:
                 return None
-            j = close + 1
-        if j >= len(toks) or toks[j].text != "(":
+            j = self.next_code(close)
+        if j is None or j >= n or toks.raw(j) != b"(":
             return None
-        close_paren = self.partner.get(j)
+        close_paren = self.partner_of(j)
         if close_paren is None:
             return None
         return Call(name_index, j, close_paren, self.split_args(j, close_paren))
@@ -217,26 +249,29 @@ class Syntax:
     def _angle_close(self, open_index: int) -> int | None:
         """Matching '>' of a template argument list starting at '<' (None if not one)."""
         toks = self.tokens
+        kinds = toks.kinds
         depth = 0
         i = open_index
-        partner = self.partner
         limit = min(len(toks), open_index + 400)
         while i < limit:
-            t = toks[i]
-            if t.kind == PUNCT:
-                if t.text == "<":
+            if kinds[i] == PUNCT:
+                t = toks.raw(i)
+                if t == b"<":
                     depth += 1
-                elif t.text == ">":
+                elif t == b">":
                     depth -= 1
                     if depth == 0:
                         return i
-                elif t.text == ">>":
+                elif t == b">>":
                     depth -= 2
                     if depth <= 0:
                         return i
-                elif t.text in _OPEN and i in partner:
-                    i = partner[i]
-                elif t.text in (";", "{", "}", ")", "]", "<<<", ">>>", "&&", "||"):
+                elif t in (b"(", b"[", b"{"):
+                    match = self.partner_of(i)
+                    if match is None:
+                        return None
+                    i = match
+                elif t in _STOP_ANGLE:
                     return None
             i += 1
         return None
@@ -245,76 +280,92 @@ class Syntax:
     def launches(self) -> tuple[Launch, ...]:
         out = []
         toks = self.tokens
-        partner = self.partner
-        for i, tok in enumerate(toks):
-            if tok.kind != PUNCT or tok.text != "<<<" or i not in partner:
+        data = self.data
+        pos = data.find(b"<<<")
+        while pos != -1:
+            i = toks.index_at(pos)
+            pos = data.find(b"<<<", pos + 3)
+            if i >= len(toks) or toks.kinds[i] != PUNCT or toks.raw(i) != b"<<<":
                 continue
-            close = partner[i]
-            if close < i:
-                continue
-            args_open = close + 1
-            if args_open >= len(toks) or toks[args_open].text != "(" or args_open not in partner:
-                continue
-            callee_first, template_args = self._callee_before(i)
-            if callee_first is None:
-                continue
-            args_close = partner[args_open]
-            out.append(
-                Launch(
-                    callee=self._span(callee_first, i - 1),
-                    template_args=template_args,
-                    open_index=i,
-                    close_index=close,
-                    config=self.split_args(i, close),
-                    args_open=args_open,
-                    args_close=args_close,
-                    args=self.split_args(args_open, args_close),
-                )
-            )
+            launch = self._launch_at(i)
+            if launch is not None:
+                out.append(launch)
         return tuple(out)
+
+    def _launch_at(self, i: int) -> Launch | None:
+        toks = self.tokens
+        close = self.partner_of(i)
+        if close is None:
+            return None
+        args_open = self.next_code(close)
+        if args_open is None or toks.raw(args_open) != b"(":
+            return None
+        args_close = self.partner_of(args_open)
+        if args_close is None:
+            return None
+        callee_first, template_args = self._callee_before(i)
+        if callee_first is None:
+            return None
+        return Launch(
+            callee=self._span(callee_first, i - 1),
+            template_args=template_args,
+            open_index=i,
+            close_index=close,
+            config=self.split_args(i, close),
+            args_open=args_open,
+            args_close=args_close,
+            args=self.split_args(args_open, args_close),
+        )
 
     def _callee_before(self, index: int) -> tuple[int | None, Span | None]:
         """First token of the (qualified, possibly templated) kernel name ending at index-1."""
         toks = self.tokens
         j = index - 1
         template_args = None
-        if j >= 0 and toks[j].text in (">", ">>"):
+        if j >= 0 and toks.raw(j) in (b">", b">>"):
             depth = 0
             k = j
             while k >= 0:
-                t = toks[k].text
-                if t == ">":
+                t = toks.raw(k)
+                if t == b">":
                     depth += 1
-                elif t == ">>":
+                elif t == b">>":
                     depth += 2
-                elif t == "<":
+                elif t == b"<":
                     depth -= 1
                     if depth == 0:
                         break
-                elif t in (";", "{", "}"):
+                elif t in (b";", b"{", b"}"):
                     return None, None
-                elif t == ")" and k in self.partner:
-                    k = self.partner[k]
                 k -= 1
             if k < 0:
                 return None, None
             template_args = self._span(k + 1, j - 1)
             j = k - 1
-        if j < 0 or toks[j].kind not in (IDENT, KEYWORD):
+        if j < 0 or toks.kinds[j] not in (IDENT, KEYWORD):
             return None, None
         first = j
-        while first >= 2 and toks[first - 1].text == "::" and toks[first - 2].kind == IDENT:
+        while first >= 2 and toks.raw(first - 1) == b"::" and toks.kinds[first - 2] == IDENT:
             first -= 2
-        if first >= 1 and toks[first - 1].text == "::":
+        if first >= 1 and toks.raw(first - 1) == b"::":
             first -= 1
         return first, template_args
 
+    # --- neighbours --------------------------------------------------------------------------
+    def prev_code(self, i: int) -> int | None:
+        kinds = self.tokens.kinds
+        j = i - 1
+        while j >= 0 and kinds[j] == COMMENT:
+            j -= 1
+        return j if j >= 0 else None
 
-def _starts_line(data: bytes, offset: int) -> bool:
-    i = offset - 1
-    while i >= 0 and data[i] in b" \t\f\v":
-        i -= 1
-    return i < 0 or data[i] in b"\r\n" or (data[i] == 0xBF and i == 2 and data[:3] == b"\xef\xbb\xbf")
+    def next_code(self, i: int) -> int | None:
+        kinds = self.tokens.kinds
+        n = len(kinds)
+        j = i + 1
+        while j < n and kinds[j] == COMMENT:
+            j += 1
+        return j if j < n else None
 
 
 def _logical_line_end(data: bytes, offset: int) -> int:
@@ -337,13 +388,11 @@ def _logical_line_end(data: bytes, offset: int) -> int:
                 return n
             i = close + 2
             continue
-        if c == 0x2F and i + 1 < n and data[i + 1] == 0x2F:  # // comment: to end of line
-            nl = data.find(b"\n", i)
-            while nl != -1 and data[nl - 1 : nl] == b"\\" or (
-                nl > 1 and data[nl - 2 : nl] == b"\\\r"
-            ):
-                nl = data.find(b"\n", nl + 1)
-            return n if nl == -1 else nl
+        if c == 0x2F and i + 1 < n and data[i + 1] == 0x2F:  # // comment runs to the line end
+            i = data.find(b"\n", i)
+            if i == -1:
+                return n
+            continue
         if c in (0x22, 0x27):  # string or char literal: skip to its end
             j = i + 1
             while j < n and data[j] != c and data[j] != 0x0A:
@@ -352,10 +401,6 @@ def _logical_line_end(data: bytes, offset: int) -> int:
             continue
         i += 1
     return n
-
-
-def _only_comments(toks: Sequence[Token], first: int, stop: int) -> bool:
-    return all(toks[k].kind == COMMENT for k in range(first, stop))
 
 
 __all__ = [

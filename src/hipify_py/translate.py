@@ -76,6 +76,11 @@ def translate_source(
                        f"clang {d.severity}: {d.message}")
             for d in parsed.clang_diagnostics
         ]
+    if not _is_utf8(data):
+        diagnostics.append(
+            Diagnostic("HPY904", Severity.NOTE, path, 1, 1,
+                       "file is not valid UTF-8; bytes outside renamed names are kept as they are")
+        )
     diagnostics = _filter(diagnostics, data, index, settings)
     local = tuple(sorted({p for p in (ctx.resolve_local(i.header) for i in ctx.syntax.includes
                                       if not i.angled) if p}))
@@ -121,17 +126,10 @@ def translate_file(
                         f"cannot read: {exc.strerror or exc}")
     if b"\0" in data[:8192]:
         return _problem(shown, FileStatus.SKIPPED, "HPY903", "contains NUL bytes: not source text")
-    result = translate_source(
+    return translate_source(
         data, shown, table, settings,
         resolve_local=local_resolver(path, settings.include_dirs), extra_args=extra_args,
     )
-    if not _is_utf8(data):
-        note = Diagnostic("HPY904", Severity.NOTE, shown, 1, 1,
-                          "file is not valid UTF-8; bytes outside renamed names are kept as they are")
-        if "HPY904" not in settings.ignored_codes:
-            result = FileResult(result.path, result.status, result.output,
-                                (note, *result.diagnostics), result.stats, result.local_includes)
-    return result
 
 
 def _problem(path: str, status: FileStatus, code: str, message: str) -> FileResult:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from hipify_py.rules.arguments import rewrite_arguments
 from hipify_py.rules.base import Context, Reference, Rule, RuleOutput
+from hipify_py.rules.feature_macros import translate_feature_macros
 from hipify_py.rules.identifiers import rename_identifiers
 from hipify_py.rules.includes import rewrite_includes
 from hipify_py.rules.launches import rewrite_launches
@@ -17,6 +18,7 @@ RULES: tuple[Rule, ...] = (
     rewrite_includes,
     rewrite_launches,
     rewrite_arguments,
+    translate_feature_macros,
 )
 
 __all__ = ["RULES", "Context", "Reference", "Rule", "RuleOutput"]

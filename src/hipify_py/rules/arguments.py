@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from hipify_py.diagnostics import Finding
 from hipify_py.edits import Edit, Piece
 from hipify_py.mapping_model import ApiEntry, ArgAction, ArgMode, ArgRule
-from hipify_py.parsing import IDENT
 from hipify_py.rules.base import Context, RuleOutput
 from hipify_py.rules.identifiers import is_member_or_user_name, user_scopes
 from hipify_py.syntax import Call
@@ -39,14 +38,11 @@ def rewrite_arguments(ctx: Context) -> Iterator[RuleOutput]:
     entries = ctx.table.entries
     toks = ctx.parsed.tokens
     scopes = user_scopes(ctx)
-    for i, tok in enumerate(toks):
-        if tok.kind != IDENT:
-            continue
-        entry = entries.get(tok.text)
-        if entry is None or not entry.args or ctx.is_skipped(tok.start):
+    for i, entry in ctx.api_tokens:
+        if not entry.args or ctx.is_skipped(toks.start(i)):
             continue
         rules = active_rules(entry, ctx)
-        if not rules or is_member_or_user_name(toks, i, scopes.get(tok.text, ()), entries):
+        if not rules or is_member_or_user_name(ctx, i, scopes.get(entry.cuda, ()), entries):
             continue
         if resolve(entry, ctx.settings, ctx.table).name is None:
             continue  # left untranslated (and reported): its CUDA arguments stay as they are

@@ -10,8 +10,8 @@ from typing import NamedTuple
 
 from hipify_py.diagnostics import Finding
 from hipify_py.edits import Edit
-from hipify_py.mapping_model import MappingTable
-from hipify_py.parsing import ParsedSource
+from hipify_py.mapping_model import ApiEntry, MappingTable
+from hipify_py.parsing import IDENT, ParsedSource
 from hipify_py.settings import Settings
 from hipify_py.syntax import Syntax
 
@@ -47,6 +47,19 @@ class Context:
 
     def is_skipped(self, offset: int) -> bool:
         return any(a <= offset < b for a, b in self.skipped)
+
+    @cached_property
+    def api_tokens(self) -> list[tuple[int, ApiEntry]]:
+        """(token index, entry) for every identifier token that names a mapped CUDA entity.
+        Most rules only look at these, so they are found once per file."""
+        toks = self.parsed.tokens
+        entries = self.table.entries
+        out = []
+        for i in toks.of_kind(IDENT):
+            entry = entries.get(toks.text(i))
+            if entry is not None:
+                out.append((i, entry))
+        return out
 
 
 RuleOutput = Edit | Finding | Reference

@@ -9,25 +9,28 @@ hipify-clang does ("cudaMalloc failed" -> "hipMalloc failed"), without reports.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 from hipify_py.diagnostics import Finding
 from hipify_py.edits import Edit
 from hipify_py.mapping_model import ApiEntry
-from hipify_py.parsing import COMMENT, IDENT, LITERAL, Token
+from hipify_py.parsing import IDENT, LITERAL, TokenList
 from hipify_py.rules.base import Context, Reference, RuleOutput
+from hipify_py.rules.feature_macros import FAMILY as FEATURE_MACROS
 from hipify_py.targets import Resolution, resolve
 
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_STRING_PREFIX = re.compile(r'^(?:u8|u|U|L)?R?"')
+_WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
+_STRING_START = re.compile(rb'(?:u8|u|U|L)?R?"')
+_MEMBER = frozenset({b".", b"->", b".*", b"->*"})
+
+Resolver = Callable[[ApiEntry], Resolution]
 
 
 def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
     toks = ctx.parsed.tokens
     entries = ctx.table.entries
-    resolutions: dict[str, Resolution] = {}
     scopes = user_scopes(ctx)
-    include_tokens = _include_token_indexes(ctx)
+    resolutions: dict[str, Resolution] = {}
 
     def resolution(entry: ApiEntry) -> Resolution:
         found = resolutions.get(entry.cuda)
@@ -35,123 +38,114 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
             found = resolutions[entry.cuda] = resolve(entry, ctx.settings, ctx.table)
         return found
 
-    for i, tok in enumerate(toks):
-        kind = tok.kind
-        if kind == IDENT:
-            text = tok.text
-            if text == "cub":
-                yield from _cub_namespace(ctx, i)
+    for i, entry in ctx.api_tokens:
+        if entry.family == FEATURE_MACROS:
+            continue
+        start, end = toks.start(i), toks.end(i)
+        if ctx.is_skipped(start):
+            continue
+        if is_member_or_user_name(ctx, i, scopes.get(entry.cuda, ()), entries):
+            continue
+        res = resolution(entry)
+        name = res.name
+        if name is not None and entry.overloads:
+            call = ctx.syntax.call_at(i)
+            if call is not None:
+                name = dict(entry.overloads).get(len(call.args), name)
+        if name == entry.cuda and not res.notes:
+            continue  # same name in HIP (most device math functions): nothing to do or say
+        yield Reference(entry.family, entry.cuda, name is not None)
+        for note in res.notes:
+            yield Finding(note.code, start, end, note.message, entry.cuda, note.suggestion,
+                          entry.family)
+        if name is not None and name != entry.cuda:
+            yield Edit(start, end, name.encode(), "identifiers")
+    yield from _cub_namespace(ctx)
+    yield from _strings(ctx, resolution)
+
+
+def _strings(ctx: Context, resolution: Resolver) -> Iterator[Edit]:
+    toks = ctx.parsed.tokens
+    entries = ctx.table.entries
+    include_lines = {inc.directive.first for inc in ctx.syntax.includes}
+    for i in toks.of_kind(LITERAL):
+        raw = toks.raw(i)
+        if not _STRING_START.match(raw) or ctx.is_skipped(toks.start(i)):
+            continue
+        if include_lines and ctx.syntax.directive_at(i) is not None:
+            d = ctx.syntax.directive_at(i)
+            if d is not None and d.first in include_lines:
                 continue
-            entry = entries.get(text)
-            if entry is None or ctx.is_skipped(tok.start):
-                continue
-            if is_member_or_user_name(toks, i, scopes.get(text, ()), entries):
+        base = toks.start(i)
+        for m in _WORD.finditer(raw):
+            entry = entries.get(m.group().decode())
+            if entry is None or entry.family == FEATURE_MACROS:
                 continue
             res = resolution(entry)
-            name = res.name
-            if name is not None and entry.overloads:
-                call = ctx.syntax.call_at(i)
-                if call is not None:
-                    name = dict(entry.overloads).get(len(call.args), name)
-            yield Reference(entry.family, entry.cuda, name is not None)
-            for note in res.notes:
-                yield Finding(note.code, tok.start, tok.end, note.message, entry.cuda,
-                              note.suggestion, entry.family)
-            if name is not None and name != text:
-                yield Edit(tok.start, tok.end, name.encode(), "identifiers")
-        elif kind == LITERAL and i not in include_tokens and _STRING_PREFIX.match(tok.text):
-            if ctx.is_skipped(tok.start):
-                continue
-            yield from _rename_in_string(ctx, tok, resolution)
+            if res.name is not None and res.name != entry.cuda:
+                yield Edit(base + m.start(), base + m.end(), res.name.encode(), "identifiers")
 
 
-def _rename_in_string(ctx: Context, tok: Token, resolution: object) -> Iterator[Edit]:
-    entries = ctx.table.entries
-    raw = ctx.data[tok.start : tok.end]
-    for m in _WORD.finditer(tok.text):
-        entry = entries.get(m.group())
-        if entry is None:
-            continue
-        res = resolution(entry)  # type: ignore[operator]
-        if res.name is None or res.name == entry.cuda:
-            continue
-        # Offsets in the decoded text equal byte offsets only for ASCII prefixes; recompute.
-        start = tok.start + len(tok.text[: m.start()].encode("utf-8", "surrogateescape"))
-        end = start + len(m.group())
-        if raw[start - tok.start : end - tok.start] == m.group().encode():
-            yield Edit(start, end, res.name.encode(), "identifiers")
-
-
-def _cub_namespace(ctx: Context, i: int) -> Iterator[RuleOutput]:
+def _cub_namespace(ctx: Context) -> Iterator[RuleOutput]:
     """`cub::X` and `using namespace cub` -> hipcub (not `x.cub`, not `mine::cub`)."""
+    data = ctx.data
+    if b"cub" not in data:
+        return
     toks = ctx.parsed.tokens
-    nxt = _next_code(toks, i)
-    prev = _prev_code(toks, i)
-    qualifies = nxt is not None and toks[nxt].text == "::"
-    using = prev is not None and toks[prev].text == "namespace"
-    if not (qualifies or using) or ctx.is_skipped(toks[i].start):
-        return
-    if prev is not None and toks[prev].text in (".", "->"):
-        return
-    if prev is not None and toks[prev].text == "::" and not _global_qualifier(toks, prev):
-        return
-    if using and (prev is None or _prev_code(toks, prev) is None
-                  or toks[_prev_code(toks, prev) or 0].text != "using"):
-        return  # `namespace cub {` declares the user's own namespace
-    yield Reference("cub", "cub", True)
-    yield Edit(toks[i].start, toks[i].end, b"hipcub", "identifiers")
+    syntax = ctx.syntax
+    for i in toks.of_kind(IDENT):
+        if toks.raw(i) != b"cub" or ctx.is_skipped(toks.start(i)):
+            continue
+        nxt = syntax.next_code(i)
+        prev = syntax.prev_code(i)
+        before = toks.raw(prev) if prev is not None else b""
+        if nxt is not None and toks.raw(nxt) == b"::":
+            if before in _MEMBER or (before == b"::" and not _global_qualifier(ctx, prev)):
+                continue
+        elif before == b"namespace":
+            using = syntax.prev_code(prev) if prev is not None else None
+            if using is None or toks.raw(using) != b"using":
+                continue  # `namespace cub {` declares the user's own namespace
+        else:
+            continue
+        yield Reference("cub", "cub", True)
+        yield Edit(toks.start(i), toks.end(i), b"hipcub", "identifiers")
 
 
 def is_member_or_user_name(
-    toks: tuple[Token, ...],
+    ctx: Context,
     i: int,
     scopes: tuple[tuple[str, int, int], ...],
     entries: Mapping[str, ApiEntry],
 ) -> bool:
-    prev = _prev_code(toks, i)
+    """True when token i is not a use of the CUDA API: a member, or the user's own name."""
+    toks = ctx.parsed.tokens
+    prev = ctx.syntax.prev_code(i)
     if prev is not None:
-        before = toks[prev].text
-        if before in (".", "->", ".*", "->*"):
+        before = toks.raw(prev)
+        if before in _MEMBER:
             return True
-        if before == "::" and not _global_qualifier(toks, prev):
-            qualifier = _prev_code(toks, prev)
+        if before == b"::" and not _global_qualifier(ctx, prev):
+            qualifier = ctx.syntax.prev_code(prev)
             # `mylib::cudaX` is the user's own name; `cudaMemcpyKind::cudaMemcpyHostToDevice`
             # (a CUDA enum as qualifier) is still the API.
-            return qualifier is not None and toks[qualifier].text not in entries
-    pos = toks[i].start
+            return qualifier is not None and toks.text(qualifier) not in entries
+    pos = toks.start(i)
     return any(a <= pos < b for _, a, b in scopes)
 
 
-def _global_qualifier(toks: tuple[Token, ...], colons: int) -> bool:
+def _global_qualifier(ctx: Context, colons: int | None) -> bool:
     """`::cudaMalloc` (explicit global scope) rather than `ns::cudaMalloc`."""
-    prev = _prev_code(toks, colons)
-    return prev is None or toks[prev].kind != IDENT and toks[prev].text not in (">", ">>")
-
-
-def _prev_code(toks: tuple[Token, ...], i: int) -> int | None:
-    j = i - 1
-    while j >= 0 and toks[j].kind == COMMENT:
-        j -= 1
-    return j if j >= 0 else None
-
-
-def _next_code(toks: tuple[Token, ...], i: int) -> int | None:
-    j = i + 1
-    n = len(toks)
-    while j < n and toks[j].kind == COMMENT:
-        j += 1
-    return j if j < n else None
+    if colons is None:
+        return True
+    toks: TokenList = ctx.parsed.tokens
+    prev = ctx.syntax.prev_code(colons)
+    return prev is None or (toks.kinds[prev] != IDENT and toks.raw(prev) not in (b">", b">>"))
 
 
 def user_scopes(ctx: Context) -> dict[str, tuple[tuple[str, int, int], ...]]:
+    """Mapped names the user declares in a namespace: name -> (namespace, start, end)."""
     scopes: dict[str, list[tuple[str, int, int]]] = {}
     for decl in ctx.parsed.user_declarations:
         scopes.setdefault(decl.name, []).append((decl.namespace, decl.start, decl.end))
     return {name: tuple(v) for name, v in scopes.items()}
-
-
-def _include_token_indexes(ctx: Context) -> frozenset[int]:
-    out: set[int] = set()
-    for inc in ctx.syntax.includes:
-        out.update(range(inc.directive.first, inc.directive.last + 1))
-    return frozenset(out)

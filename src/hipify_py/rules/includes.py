@@ -14,23 +14,22 @@
 from __future__ import annotations
 
 import fnmatch
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from hipify_py.diagnostics import Finding
 from hipify_py.edits import Edit
 from hipify_py.mapping_model import HeaderEntry
-from hipify_py.parsing import COMMENT, IDENT, KEYWORD, PUNCT
+from hipify_py.parsing import COMMENT
 from hipify_py.rules.base import Context, Reference, RuleOutput
 from hipify_py.settings import Version
 from hipify_py.syntax import Directive, Include
 
 HIP_RUNTIME = "hip/hip_runtime.h"
-_CUDA_KEYWORDS = frozenset(
-    {
-        "__global__", "__device__", "__shared__", "__constant__", "__managed__",
-        "__launch_bounds__", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize",
-    }
+_CUDA_MARKERS = re.compile(
+    rb"<<<|\b(?:__global__|__device__|__shared__|__constant__|__managed__|__launch_bounds__"
+    rb"|threadIdx|blockIdx|blockDim|gridDim)\b"
 )
 _CONDITIONAL_OPEN = frozenset({"if", "ifdef", "ifndef"})
 _CONDITIONAL_NEXT = frozenset({"elif", "else", "elifdef", "elifndef"})
@@ -175,14 +174,8 @@ def _conditional_blocks(directives: tuple[Directive, ...]) -> dict[int, tuple[in
 
 
 def _uses_cuda(ctx: Context) -> bool:
-    entries = ctx.table.entries
-    for tok in ctx.parsed.tokens:
-        if tok.kind == IDENT or tok.kind == KEYWORD:
-            if tok.text in entries or tok.text in _CUDA_KEYWORDS:
-                return True
-        elif tok.kind == PUNCT and tok.text == "<<<":
-            return True
-    return False
+    """Does the file use CUDA: a mapped name, a launch, or an execution-space keyword?"""
+    return bool(ctx.api_tokens) or _CUDA_MARKERS.search(ctx.data) is not None
 
 
 def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOutput]:

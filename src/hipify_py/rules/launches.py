@@ -31,7 +31,7 @@ def rewrite_launches(ctx: Context) -> Iterator[RuleOutput]:
         if device_fn is not None and "host" not in device_fn.spaces:
             yield Reference("launch", name, False)
             yield Finding(
-                "HPY310", start, ctx.parsed.tokens[launch.close_index].end,
+                "HPY310", start, ctx.parsed.tokens.end(launch.close_index),
                 f"kernel {name} is launched from device function {device_fn.name} "
                 "(dynamic parallelism is not supported by HIP)",
                 None, "launch the kernel from host code instead", "runtime",
@@ -44,7 +44,7 @@ def rewrite_launches(ctx: Context) -> Iterator[RuleOutput]:
         if problem:
             yield Reference("launch", name, False)
             yield Finding(
-                "HPY901", start, ctx.parsed.tokens[launch.close_index].end,
+                "HPY901", start, ctx.parsed.tokens.end(launch.close_index),
                 f"launch of {name} left as <<<...>>>: {problem}", None,
                 "hip-clang accepts <<<...>>>; rewrite by hand if you need hipLaunchKernelGGL",
                 "runtime",
@@ -64,16 +64,20 @@ def _unrewritable(ctx: Context, launch: Launch) -> str | None:
         return "its configuration has an empty argument"
     # Everything from the kernel name to the closing parenthesis must lie in one directive
     # (a macro body) or in none; a launch split across #if branches cannot be rewritten.
-    owner = ctx.syntax.directive_of_token
+    syntax = ctx.syntax
     first = launch.callee.first
     last = launch.args_close
-    home = owner.get(first)
-    for i in range(first, last + 1):
-        if owner.get(i) is not home:
-            return "it spans a preprocessor directive"
+    home = syntax.directive_at(first)
+    if syntax.directive_at(last) is not home:
+        return "it spans a preprocessor directive"
+    if home is None and any(
+        syntax.directive_at(i) is not None for i in range(first, last + 1)
+        if ctx.parsed.tokens.kinds[i] == PUNCT
+    ):
+        return "it spans a preprocessor directive"
     toks = ctx.parsed.tokens
     for i in range(first, last + 1):
-        if toks[i].kind == PUNCT and toks[i].text in ("#", "##"):
+        if toks.kinds[i] == PUNCT and toks.raw(i) in (b"#", b"##", b"%:"):
             return "it uses the preprocessor's # or ## operators"
     return None
 
@@ -98,7 +102,7 @@ def _launch_edit(ctx: Context, launch: Launch) -> Edit:
     if launch.args:
         pieces += [b", ", (launch.args[0].start, launch.args[-1].end)]
     pieces.append(b")")
-    end = toks[launch.args_close].end
+    end = toks.end(launch.args_close)
     return Edit(launch.callee.start, end, b"", "launches", tuple(pieces))
 
 

@@ -1,0 +1,3 @@
+from hipify_py.cli import main
+
+main()

@@ -1,0 +1,429 @@
+"""The command line: options -> Settings and RunOptions -> run -> report -> exit code. No logic.
+
+Exit codes (documented in the README): 0 success; 1 findings at or above --fail-on, a skipped or
+failed file, or (translate --check) outputs out of date; 2 usage error; 3 internal error.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from hipify_py import __version__
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+app = typer.Typer(
+    name="hipify-py",
+    help="Port CUDA source trees to HIP, and report precisely what could not be ported.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+# --- options shared by translate and check --------------------------------------------------
+Paths = Annotated[list[str], typer.Argument(help="Files or directories to process.")]
+Roc = Annotated[bool, typer.Option("--roc", help="Use rocBLAS/rocSPARSE/rocRAND/rocSOLVER names where they exist.")]
+HipDnn = Annotated[bool, typer.Option("--hipdnn", help="Translate cuDNN to the obsolete hipDNN names (hipify-clang's default) instead of MIOpen.")]
+MiOpen = Annotated[bool, typer.Option("--miopen", help="Translate cuDNN to MIOpen (the default; accepted for hipify-clang users).")]
+Experimental = Annotated[bool, typer.Option("--experimental", help="Use HIP APIs marked experimental.")]
+Amap = Annotated[bool, typer.Option("--amap", help="Hipify as much as possible: apply experimental and version-gated mappings anyway (still reported).")]
+HipVersion = Annotated[str | None, typer.Option("--hip-version", metavar="X.Y|auto", help="Never emit a HIP name newer than this HIP version; 'auto' asks hipconfig.")]
+KeepLaunch = Annotated[bool, typer.Option("--keep-launch-syntax", "--cuda-kernel-execution-syntax", help="Leave k<<<...>>>(...) as it is (hip-clang accepts it).")]
+HipLaunch = Annotated[bool, typer.Option("--hip-kernel-execution-syntax", help="Rewrite launches to hipLaunchKernelGGL (the default).")]
+SkipExcluded = Annotated[bool, typer.Option("--skip-excluded-preprocessor-conditional-blocks", "--default-preprocessor", help="Do not translate code in #if branches the preprocessor excludes.")]
+HipDataTypes = Annotated[bool, typer.Option("--use-hip-data-types", help="Accepted for hipify-clang compatibility; library data types already map to HIP's.")]
+IncludeDirs = Annotated[list[str] | None, typer.Option("-I", "--include-dir", help="Include directory for parsing and for finding local headers.")]
+Defines = Annotated[list[str] | None, typer.Option("-D", "--define", help="Preprocessor definition NAME[=VALUE] for parsing.")]
+CudaPath = Annotated[str | None, typer.Option("--cuda-path", help="A CUDA toolkit to parse against (optional; none is needed).")]
+CompileDb = Annotated[str | None, typer.Option("-p", "--compile-commands", metavar="DIR", help="Directory holding compile_commands.json.")]
+MappingFiles = Annotated[list[str] | None, typer.Option("--mappings", help="Extra mapping YAML file (repeatable); overrides built-in entries.")]
+ClangDiags = Annotated[bool, typer.Option("--show-clang-diagnostics", help="Also report clang's own parse diagnostics (HPY910).")]
+MaxSize = Annotated[int, typer.Option("--max-file-size", metavar="BYTES", help="Skip (and report) files larger than this.")]
+Include = Annotated[list[str] | None, typer.Option("--include", help="Only files matching this gitignore-style glob (repeatable).")]
+Exclude = Annotated[list[str] | None, typer.Option("--exclude", help="Skip files matching this gitignore-style glob (repeatable).")]
+Jobs = Annotated[int | None, typer.Option("--jobs", "-j", help="Worker processes (default: all cores).")]
+NoCache = Annotated[bool, typer.Option("--no-cache", help="Do not read or write the result cache.")]
+ChangedSince = Annotated[str | None, typer.Option("--changed-since", metavar="REV", help="Only files changed since this git revision.")]
+Format = Annotated[str | None, typer.Option("--format", "-f", help="Diagnostics format: text, json or sarif.")]
+ReportFiles = Annotated[list[str] | None, typer.Option("--report", help="Also write a report: .html, .md, .json or .sarif (repeatable).")]
+DiagOutput = Annotated[str | None, typer.Option("--diagnostics-output", metavar="FILE", help="Write the --format output to FILE instead of the terminal.")]
+FailOn = Annotated[str | None, typer.Option("--fail-on", metavar="LEVEL", help="error, warning, note or none.")]
+Baseline = Annotated[str | None, typer.Option("--baseline", metavar="FILE", help="Accept the findings recorded in FILE.")]
+UpdateBaseline = Annotated[bool, typer.Option("--update-baseline", help="Write the current findings to the --baseline file.")]
+Ignore = Annotated[list[str] | None, typer.Option("--ignore", metavar="CODE", help="Do not report this code (repeatable).")]
+Verbose = Annotated[bool, typer.Option("--verbose", "-v", help="Show notes and suggestions.")]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="Only the summary.")]
+NoConfig = Annotated[bool, typer.Option("--no-config", help="Ignore [tool.hipify-py] in pyproject.toml.")]
+VerifyCompile = Annotated[bool, typer.Option("--verify-compile", help="Compile each translated file with hipcc and report its errors.")]
+HipccFlags = Annotated[str | None, typer.Option("--hipcc-flags", help="Extra hipcc flags for --verify-compile.")]
+
+
+class UsageError(Exception):
+    """A bad option value: exit code 2 with a one-line message."""
+
+
+def _fail_usage(message: str) -> None:
+    typer.echo(f"hipify-py: error: {message}", err=True)
+    raise typer.Exit(EXIT_USAGE)
+
+
+def _hip_version(text: str | None) -> Any:
+    from hipify_py.settings import Version
+
+    if text is None:
+        return None
+    if text == "auto":
+        from hipify_py.toolchain import detect_hip_version
+
+        found = detect_hip_version()
+        if found is None:
+            raise UsageError("--hip-version auto: hipconfig was not found or gave no version")
+        return found
+    try:
+        return Version.parse(text)
+    except ValueError as exc:
+        raise UsageError(f"--hip-version: {exc}") from None
+
+
+def _build(
+    *, paths: list[str], roc: bool, hipdnn: bool, miopen: bool, experimental: bool, amap: bool,
+    hip_version: str | None, keep_launch: bool, hip_launch: bool, skip_excluded: bool,
+    include_dirs: list[str] | None, defines: list[str] | None, cuda_path: str | None,
+    mappings: list[str] | None, clang_diags: bool, ignore: list[str] | None,
+    fail_on: str | None, fmt: str | None, no_config: bool,
+) -> tuple[Any, Any, Any, str]:
+    """Options + [tool.hipify-py] -> (Settings, MappingTable, fail_on Severity|None, format)."""
+    from hipify_py.config import load_project_config
+    from hipify_py.diagnostics import CATALOGUE, Severity
+    from hipify_py.mappings import MappingError, load_mapping_table
+    from hipify_py.settings import Settings
+
+    if hipdnn and miopen:
+        raise UsageError("--hipdnn and --miopen contradict each other")
+    if keep_launch and hip_launch:
+        raise UsageError("--keep-launch-syntax and --hip-kernel-execution-syntax contradict each other")
+    start = Path(paths[0]) if paths else Path.cwd()
+    config = None if no_config else load_project_config(start if start.exists() else Path.cwd())
+    cfg = config
+    mapping_files = list(mappings or [])
+    if cfg is not None and cfg.mappings and not mappings:
+        mapping_files = [str(p) for p in cfg.mappings]
+    ignored = set(ignore or [])
+    if cfg is not None and cfg.ignore:
+        ignored |= set(cfg.ignore)
+    unknown = sorted(c for c in ignored if c not in CATALOGUE)
+    if unknown:
+        raise UsageError(f"--ignore: unknown code(s) {', '.join(unknown)}")
+    version_text = hip_version or (cfg.hip_version if cfg is not None else None)
+    settings = Settings(
+        roc=roc or bool(cfg is not None and cfg.roc),
+        hipdnn=hipdnn,
+        experimental=experimental or bool(cfg is not None and cfg.experimental),
+        amap=amap,
+        hip_version=_hip_version(version_text),
+        keep_launch_syntax=keep_launch,
+        skip_excluded_blocks=skip_excluded,
+        include_dirs=tuple(os.path.abspath(d) for d in include_dirs or ()),
+        defines=tuple(defines or ()),
+        cuda_path=cuda_path,
+        show_clang_diagnostics=clang_diags,
+        mapping_files=tuple(os.path.abspath(m) for m in mapping_files),
+        ignored_codes=frozenset(ignored),
+    )
+    try:
+        table = load_mapping_table(settings.mapping_files)
+    except MappingError as exc:
+        raise UsageError(str(exc)) from None
+    level_text = fail_on or (cfg.fail_on if cfg is not None and cfg.fail_on else None)
+    level: Severity | None
+    if level_text is None:
+        level = Severity.ERROR
+    elif level_text.lower() == "none":
+        level = None
+    else:
+        try:
+            level = Severity.parse(level_text)
+        except ValueError as exc:
+            raise UsageError(f"--fail-on: {exc}") from None
+    out_format = (fmt or (cfg.format if cfg is not None and cfg.format else None) or "text").lower()
+    if out_format not in ("text", "json", "sarif"):
+        raise UsageError(f"--format: {out_format!r} is not one of text, json, sarif")
+    return settings, table, level, out_format
+
+
+def _color() -> bool:
+    return sys.stdout.isatty() and os.environ.get("NO_COLOR") is None and not os.environ.get("CI")
+
+
+def _finish(
+    outcome: Any, settings: Any, *, fail_on: Any, fmt: str, diag_output: str | None,
+    report_files: list[str] | None, baseline: str | None, update_baseline: bool,
+    verbose: bool, quiet: bool, elapsed: float, extra_exit: int = EXIT_OK,
+    compile_status: Any = None,
+) -> int:
+    """Report: baseline, render, exit code."""
+    from hipify_py.baseline import load_baseline, write_baseline
+    from hipify_py.render import emit
+    from hipify_py.report import Report
+
+    results = list(outcome.results)
+    if baseline and update_baseline:
+        write_baseline(baseline, results)
+    elif baseline:
+        try:
+            results = list(load_baseline(baseline).filter(results))
+        except (OSError, ValueError) as exc:
+            raise UsageError(str(exc)) from None
+    report = Report.from_results(
+        results, tool_version=__version__, settings=settings, elapsed=elapsed
+    )
+    if not quiet or fmt != "text":
+        emit(
+            report, fmt=fmt, output=diag_output, report_files=report_files or [],
+            color=_color(), verbose=verbose, compile_status=compile_status,
+        )
+    elif report_files:
+        emit(report, fmt="none", output=None, report_files=report_files, color=False,
+             verbose=False, compile_status=compile_status)
+    return max(report.exit_code(fail_on), extra_exit)
+
+
+@app.command()
+def translate(
+    paths: Paths,
+    output: Annotated[str | None, typer.Option("-o", "--output", help="Output file (one input only).")] = None,
+    stdout: Annotated[bool, typer.Option("--stdout", help="Write the translation to standard output.")] = False,
+    output_dir: Annotated[str | None, typer.Option("--output-dir", "-O", help="Mirror the input tree into this directory.")] = None,
+    in_place: Annotated[bool, typer.Option("--in-place", "-i", help="Rewrite files in place (keeps FILE.orig backups).")] = False,
+    no_backup: Annotated[bool, typer.Option("--no-backup", help="With --in-place: keep no backup.")] = False,
+    diff: Annotated[bool, typer.Option("--diff", help="Print a unified diff; write nothing.")] = False,
+    check: Annotated[bool, typer.Option("--check", help="With --output-dir: write nothing; fail if the outputs are missing or out of date.")] = False,
+    changed_only: Annotated[bool, typer.Option("--changed-only", help="With --output-dir: do not copy files that need no change.")] = False,
+    rename_extensions: Annotated[bool, typer.Option("--rename-extensions", help="Name outputs .hip / .hip.h ... and rewrite includes to match.")] = False,
+    jobs: Jobs = None, no_cache: NoCache = False, include: Include = None, exclude: Exclude = None,
+    changed_since: ChangedSince = None, compile_db: CompileDb = None,
+    roc: Roc = False, hipdnn: HipDnn = False, miopen: MiOpen = False,
+    experimental: Experimental = False, amap: Amap = False, hip_version: HipVersion = None,
+    keep_launch_syntax: KeepLaunch = False, hip_kernel_execution_syntax: HipLaunch = False,
+    skip_excluded: SkipExcluded = False, use_hip_data_types: HipDataTypes = False,
+    include_dir: IncludeDirs = None, define: Defines = None, cuda_path: CudaPath = None,
+    mappings: MappingFiles = None, show_clang_diagnostics: ClangDiags = False,
+    max_file_size: MaxSize = 8 * 1024 * 1024,
+    fmt: Format = None, report: ReportFiles = None, diagnostics_output: DiagOutput = None,
+    fail_on: FailOn = "none", baseline: Baseline = None, update_baseline: UpdateBaseline = False,
+    ignore: Ignore = None, verbose: Verbose = False, quiet: Quiet = False,
+    no_config: NoConfig = False, verify_compile: VerifyCompile = False,
+    hipcc_flags: HipccFlags = None,
+) -> None:
+    """Translate CUDA files to HIP.
+
+    Without an output option a single file is written to standard output and several files
+    are only checked (use --output-dir or --in-place to write).
+    """
+    _guarded(_translate, locals())
+
+
+def _translate(a: dict[str, Any]) -> int:
+    import time
+
+    from hipify_py.runner import OutputMode, RunOptions, run
+
+    modes = [m for m, on in (
+        ("-o", a["output"]), ("--stdout", a["stdout"]), ("--output-dir", a["output_dir"]),
+        ("--in-place", a["in_place"]), ("--diff", a["diff"]),
+    ) if on]
+    if len(modes) > 1 and not (modes == ["--output-dir"]):
+        raise UsageError(f"choose one of {', '.join(modes)}")
+    if a["check"] and not a["output_dir"]:
+        raise UsageError("--check needs --output-dir (the HIP copies to compare against)")
+    if a["output"] and (len(a["paths"]) != 1 or os.path.isdir(a["paths"][0])):
+        raise UsageError("-o/--output takes exactly one input file")
+    if a["no_backup"] and not a["in_place"]:
+        raise UsageError("--no-backup only applies to --in-place")
+    settings, table, level, fmt = _build_from(a)
+    if a["output"]:
+        mode = OutputMode.FILE
+    elif a["output_dir"]:
+        mode = OutputMode.OUTPUT_DIR
+    elif a["in_place"]:
+        mode = OutputMode.IN_PLACE
+    elif a["diff"]:
+        mode = OutputMode.DIFF
+    elif a["stdout"] or (len(a["paths"]) == 1 and os.path.isfile(a["paths"][0])) or a["paths"] == ["-"]:
+        mode = OutputMode.STDOUT
+    else:
+        mode = OutputMode.CHECK
+    options = RunOptions(
+        mode=mode,
+        output_file=a["output"],
+        output_dir=a["output_dir"],
+        backup=not a["no_backup"],
+        changed_only=a["changed_only"],
+        rename_extensions=a["rename_extensions"],
+        sync_check=a["check"],
+        jobs=a["jobs"],
+        use_cache=not a["no_cache"],
+        include=tuple(a["include"] or ()),
+        exclude=tuple(a["exclude"] or ()),
+        compile_db=a["compile_db"],
+        changed_since=a["changed_since"],
+        max_file_size=a["max_file_size"],
+        progress=_color() and not a["quiet"] and mode not in (OutputMode.STDOUT, OutputMode.DIFF),
+    )
+    started = time.perf_counter()
+    outcome = run(a["paths"], options, settings, table)
+    _print_outputs(mode, outcome)
+    compile_status = None
+    extra = EXIT_OK
+    if a["verify_compile"]:
+        from hipify_py.verify import verify_outcome
+
+        outcome, compile_status = verify_outcome(outcome, options, a["hipcc_flags"])
+    if a["check"] and outcome.out_of_date:
+        for path in outcome.out_of_date:
+            typer.echo(f"{path}: out of date", err=True)
+        extra = EXIT_FINDINGS
+    # In stdout/diff mode the terminal carries the code; diagnostics go to stderr.
+    return _finish(
+        outcome, settings, fail_on=level, fmt=fmt, diag_output=a["diagnostics_output"],
+        report_files=a["report"], baseline=a["baseline"], update_baseline=a["update_baseline"],
+        verbose=a["verbose"], quiet=a["quiet"] or mode in (OutputMode.STDOUT, OutputMode.DIFF) and fmt == "text" and not a["verbose"],
+        elapsed=time.perf_counter() - started, extra_exit=extra, compile_status=compile_status,
+    )
+
+
+def _print_outputs(mode: Any, outcome: Any) -> None:
+    from hipify_py.runner import OutputMode
+
+    if mode is OutputMode.STDOUT:
+        for result in outcome.results:
+            if result.output is not None:
+                sys.stdout.buffer.write(result.output)
+        sys.stdout.flush()
+    elif mode is OutputMode.DIFF:
+        import difflib
+
+        for result in outcome.results:
+            if result.output is None or not result.changed:
+                continue
+            try:
+                original = Path(result.path).read_bytes()
+            except OSError:
+                continue
+            lines = difflib.diff_bytes(
+                difflib.unified_diff,
+                original.splitlines(keepends=True),
+                result.output.splitlines(keepends=True),
+                fromfile=f"a/{result.path}".encode(),
+                tofile=f"b/{result.path}".encode(),
+            )
+            for line in lines:
+                sys.stdout.buffer.write(line if line.endswith(b"\n") else line + b"\n\\ No newline at end of file\n")
+        sys.stdout.flush()
+
+
+def _build_from(a: dict[str, Any]) -> tuple[Any, Any, Any, str]:
+    return _build(
+        paths=a["paths"], roc=a["roc"], hipdnn=a["hipdnn"], miopen=a["miopen"],
+        experimental=a["experimental"], amap=a["amap"], hip_version=a["hip_version"],
+        keep_launch=a["keep_launch_syntax"], hip_launch=a["hip_kernel_execution_syntax"],
+        skip_excluded=a["skip_excluded"], include_dirs=a["include_dir"], defines=a["define"],
+        cuda_path=a["cuda_path"], mappings=a["mappings"], clang_diags=a["show_clang_diagnostics"],
+        ignore=a["ignore"], fail_on=a["fail_on"], fmt=a["fmt"], no_config=a["no_config"],
+    )
+
+
+@app.command()
+def check(
+    paths: Paths,
+    jobs: Jobs = None, no_cache: NoCache = False, include: Include = None, exclude: Exclude = None,
+    changed_since: ChangedSince = None, compile_db: CompileDb = None,
+    roc: Roc = False, hipdnn: HipDnn = False, miopen: MiOpen = False,
+    experimental: Experimental = False, amap: Amap = False, hip_version: HipVersion = None,
+    keep_launch_syntax: KeepLaunch = False, hip_kernel_execution_syntax: HipLaunch = False,
+    skip_excluded: SkipExcluded = False, use_hip_data_types: HipDataTypes = False,
+    include_dir: IncludeDirs = None, define: Defines = None, cuda_path: CudaPath = None,
+    mappings: MappingFiles = None, show_clang_diagnostics: ClangDiags = False,
+    max_file_size: MaxSize = 8 * 1024 * 1024,
+    fmt: Format = None, report: ReportFiles = None, diagnostics_output: DiagOutput = None,
+    fail_on: FailOn = None, baseline: Baseline = None, update_baseline: UpdateBaseline = False,
+    ignore: Ignore = None, verbose: Verbose = False, quiet: Quiet = False,
+    no_config: NoConfig = False,
+) -> None:
+    """Report what would not port; write nothing. Exit 1 when a finding reaches --fail-on
+    (default: error)."""
+    _guarded(_check, locals())
+
+
+def _check(a: dict[str, Any]) -> int:
+    import time
+
+    from hipify_py.runner import OutputMode, RunOptions, run
+
+    settings, table, level, fmt = _build_from(a)
+    options = RunOptions(
+        mode=OutputMode.CHECK,
+        jobs=a["jobs"],
+        use_cache=not a["no_cache"],
+        include=tuple(a["include"] or ()),
+        exclude=tuple(a["exclude"] or ()),
+        compile_db=a["compile_db"],
+        changed_since=a["changed_since"],
+        max_file_size=a["max_file_size"],
+        progress=_color() and not a["quiet"],
+    )
+    started = time.perf_counter()
+    outcome = run(a["paths"], options, settings, table)
+    return _finish(
+        outcome, settings, fail_on=level, fmt=fmt, diag_output=a["diagnostics_output"],
+        report_files=a["report"], baseline=a["baseline"], update_baseline=a["update_baseline"],
+        verbose=a["verbose"], quiet=a["quiet"], elapsed=time.perf_counter() - started,
+    )
+
+
+def _guarded(command: Any, arguments: dict[str, Any]) -> None:
+    """Run a command body: usage errors exit 2, bugs exit 3 with a short message."""
+    try:
+        code = command(arguments)
+    except UsageError as exc:
+        _fail_usage(str(exc))
+        return
+    except typer.Exit:
+        raise
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None
+    except Exception as exc:  # a bug in hipify-py: say so, keep the traceback on request
+        if os.environ.get("HIPIFY_PY_DEBUG"):
+            raise
+        typer.echo(f"hipify-py: internal error: {type(exc).__name__}: {exc} "
+                   "(set HIPIFY_PY_DEBUG=1 for the traceback)", err=True)
+        raise typer.Exit(EXIT_INTERNAL) from None
+    raise typer.Exit(code)
+
+
+@app.command()
+def version() -> None:
+    """Print the version."""
+    typer.echo(f"hipify-py {__version__}")
+
+
+def _register_mapping_commands() -> None:
+    try:
+        from hipify_py.mappings_cli import lookup_command, mappings_app
+    except ImportError:  # pragma: no cover - only while the module is being written
+        return
+    app.command("lookup")(lookup_command)
+    app.add_typer(mappings_app, name="mappings", help="Inspect and document the mapping tables.")
+
+
+_register_mapping_commands()
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,9 @@
+// Includes in different #if branches are not duplicates of each other.
+#ifdef USE_DRIVER_API
+#include <cuda.h>
+#else
+#include <cuda_runtime.h>
+#endif
+#include <cuda_runtime_api.h>
+
+int main() { return (int)cudaDeviceReset(); }

@@ -1,0 +1,9 @@
+// "helper_cuda.h" resolves to the project's own file, so the include is kept.
+#include "local/helper_cuda.h"
+#include "helper_cuda.h"
+#include <helper_cuda.h>
+
+int main() {
+  checkCudaErrors(cudaDeviceSynchronize());
+  return 0;
+}

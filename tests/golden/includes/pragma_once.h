@@ -1,0 +1,3 @@
+#pragma once
+// After #pragma once.
+inline void sync_all() { cudaDeviceSynchronize(); }
