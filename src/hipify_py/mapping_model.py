@@ -114,7 +114,7 @@ class FamilyInfo:
     source: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # identity equality: hashable, usable as a cache key
 class MappingTable:
     """Everything the translator knows, loaded once and passed down."""
 

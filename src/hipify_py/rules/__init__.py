@@ -12,6 +12,7 @@ from hipify_py.rules.feature_macros import translate_feature_macros
 from hipify_py.rules.identifiers import rename_identifiers
 from hipify_py.rules.includes import rewrite_includes
 from hipify_py.rules.launches import rewrite_launches
+from hipify_py.rules.type_clashes import find_type_clashes
 
 RULES: tuple[Rule, ...] = (
     rename_identifiers,
@@ -19,6 +20,7 @@ RULES: tuple[Rule, ...] = (
     rewrite_launches,
     rewrite_arguments,
     translate_feature_macros,
+    find_type_clashes,
 )
 
 __all__ = ["RULES", "Context", "Reference", "Rule", "RuleOutput"]

@@ -49,6 +49,12 @@ class Context:
         return any(a <= offset < b for a, b in self.skipped)
 
     @cached_property
+    def cublas_legacy(self) -> bool:
+        """Does the file use the legacy cuBLAS API (cublas.h without cublas_v2.h)?"""
+        headers = {inc.header for inc in self.syntax.includes}
+        return "cublas.h" in headers and "cublas_v2.h" not in headers
+
+    @cached_property
     def api_tokens(self) -> list[tuple[int, ApiEntry]]:
         """(token index, entry) for every identifier token that names a mapped CUDA entity.
         Most rules only look at these, so they are found once per file."""

@@ -1,0 +1,204 @@
+"""Types that change meaning in translation: report code that stops compiling because of it.
+
+* HPY510: several CUDA types become one HIP type (`CUresult` and `cudaError_t` both become
+  `hipError_t`), so two overloads of a helper, one per CUDA type, become the same function. The
+  typical case is cuda-samples' `_cudaGetErrorEnum(cudaError_t)` / `_cudaGetErrorEnum(CUresult)`.
+* HPY511: helper headers (helper_math.h and its many copies) define arithmetic operators on the
+  CUDA vector types (`float3 operator+(float3, float3)`); HIP's vector types define them already,
+  so the user's definitions are redefinitions.
+
+Both are found on tokens: a function declarator is an identifier (or `operator` + symbol)
+followed by a parenthesised parameter list and then `{`, `;` or a qualifier.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterator
+from functools import cache
+
+from hipify_py.diagnostics import Finding
+from hipify_py.mapping_model import MappingTable
+from hipify_py.parsing import COMMENT, IDENT, KEYWORD, PUNCT
+from hipify_py.rules.base import Context, RuleOutput
+from hipify_py.targets import resolve
+
+_VECTOR_TYPE = re.compile(
+    r"(?:u?char|u?short|u?int|u?long|(?:u?longlong)|float|double|half)[1-4]"
+)
+_AFTER_DECLARATOR = frozenset({b"{", b";", b"const", b"noexcept", b"->", b"override", b":"})
+
+
+def find_type_clashes(ctx: Context) -> Iterator[RuleOutput]:
+    yield from _overload_collisions(ctx)
+    yield from _vector_operators(ctx)
+
+
+@cache
+def _merging_types(table: MappingTable) -> frozenset[str]:
+    """CUDA type names that share their HIP name with another CUDA type name."""
+    from hipify_py.settings import Settings
+
+    by_target: dict[str, set[str]] = defaultdict(set)
+    settings = Settings()
+    for entry in table.entries.values():
+        if entry.family not in ("runtime", "driver") or not entry.cuda[:1].isalpha():
+            continue
+        if not (entry.cuda.endswith("_t") or entry.cuda[:2] == "CU"):
+            continue
+        name = resolve(entry, settings, table).name
+        if name is not None and name != entry.cuda:
+            by_target[name].add(entry.cuda)
+    return frozenset(n for names in by_target.values() if len(names) > 1 for n in names)
+
+
+def _overload_collisions(ctx: Context) -> Iterator[RuleOutput]:
+    merging = _merging_types(ctx.table)
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    # function name -> list of (normalized signature, original signature, name token)
+    seen: dict[str, list[tuple[tuple[str, ...], tuple[str, ...], int]]] = defaultdict(list)
+    visited_parens: set[int] = set()
+    for i, entry in ctx.api_tokens:
+        if entry.cuda not in merging:
+            continue
+        open_paren = _enclosing_paren(ctx, i)
+        if open_paren is None or open_paren in visited_parens:
+            continue
+        visited_parens.add(open_paren)
+        name_index = syntax.prev_code(open_paren)
+        close = syntax.partner_of(open_paren)
+        if name_index is None or close is None or toks.kinds[name_index] != IDENT:
+            continue
+        after = syntax.next_code(close)
+        if after is None or toks.raw(after) not in _AFTER_DECLARATOR:
+            continue  # a call, not a declarator
+        original = tuple(
+            toks.text(k) for k in range(open_paren + 1, close) if toks.kinds[k] != COMMENT
+        )
+        normalized = tuple(_hip_name(ctx, t) for t in _types_only(original))
+        fname = toks.text(name_index)
+        for other_norm, other_orig, _ in seen[fname]:
+            if other_norm == normalized and other_orig != original:
+                yield Finding(
+                    "HPY510", toks.start(name_index), toks.end(name_index),
+                    f"{fname}({', '.join(_types_only(original))}) and "
+                    f"{fname}({', '.join(_types_only(other_orig))}) become the same function "
+                    f"after translation ({', '.join(normalized)})",
+                    entry.cuda, f"remove this overload of {fname}; the other one serves both",
+                    "runtime",
+                )
+                break
+        seen[fname].append((normalized, original, name_index))
+
+
+def _enclosing_paren(ctx: Context, i: int) -> int | None:
+    """The '(' that directly encloses token i within a short distance, if any."""
+    toks = ctx.parsed.tokens
+    depth = 0
+    for k in range(i - 1, max(-1, i - 60), -1):
+        if toks.kinds[k] != PUNCT:
+            continue
+        t = toks.raw(k)
+        if t in (b")", b"]"):
+            depth += 1
+        elif t in (b"(", b"["):
+            if depth == 0:
+                return k if t == b"(" else None
+            depth -= 1
+        elif t in (b";", b"{", b"}"):
+            return None
+    return None
+
+
+def _types_only(params: tuple[str, ...]) -> tuple[str, ...]:
+    """Parameter types without parameter names: `CUresult err, int n` -> (CUresult, int)."""
+    out: list[str] = []
+    current: list[str] = []
+    for tok in (*params, ","):
+        if tok == ",":
+            last = current[-1] if current else ""
+            if len(current) > 1 and (last[:1].isalpha() or last[:1] == "_"):
+                current = current[:-1]
+            if current:
+                out.append(" ".join(current))
+            current = []
+        else:
+            current.append(tok)
+    return tuple(out)
+
+
+def _hip_name(ctx: Context, text: str) -> str:
+    words = []
+    for word in text.split(" "):
+        entry = ctx.table.entries.get(word)
+        name = resolve(entry, ctx.settings, ctx.table).name if entry is not None else None
+        words.append(name or word)
+    return " ".join(words)
+
+
+def _vector_operators(ctx: Context) -> Iterator[RuleOutput]:
+    data = ctx.data
+    if b"operator" not in data:
+        return
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    for i in toks.of_kind(KEYWORD):
+        if toks.raw(i) != b"operator":
+            continue
+        open_paren = syntax.next_code(i)
+        # operator followed by its symbol (one or two punctuation tokens), then '('
+        for _ in range(3):
+            if open_paren is None or toks.raw(open_paren) == b"(":
+                break
+            open_paren = syntax.next_code(open_paren)
+        if open_paren is None or toks.raw(open_paren) != b"(":
+            continue
+        if toks.raw(open_paren) == b"(" and syntax.next_code(open_paren) is not None:
+            nxt = syntax.next_code(open_paren)
+            if nxt is not None and toks.raw(nxt) == b")" and toks.raw(i + 1) == b"(":
+                continue  # operator()(...): a call operator, not arithmetic
+        close = syntax.partner_of(open_paren)
+        if close is None:
+            continue
+        after = syntax.next_code(close)
+        if after is None or toks.raw(after) not in _AFTER_DECLARATOR:
+            continue
+        vector_types = [
+            toks.text(k) for k in range(open_paren + 1, close)
+            if toks.kinds[k] == IDENT and _VECTOR_TYPE.fullmatch(toks.text(k))
+        ]
+        params = [k for k in range(open_paren + 1, close) if toks.raw(k) == b","]
+        if not vector_types or _is_member(ctx, i):
+            continue
+        symbol = "".join(toks.text(k) for k in range(i + 1, open_paren))
+        yield Finding(
+            "HPY511", toks.start(i), toks.end(open_paren - 1) if open_paren - 1 > i else toks.end(i),
+            f"operator{symbol} on {vector_types[0]} is already defined by HIP's vector types"
+            f"{'' if params else ' (unary)'}",
+            None, "remove this definition, or wrap it in #if !defined(__HIPCC__)", "runtime",
+        )
+
+
+def _is_member(ctx: Context, i: int) -> bool:
+    """Operators declared inside a class body belong to the user's own class."""
+    toks = ctx.parsed.tokens
+    depth = 0
+    for k in range(i - 1, max(-1, i - 4000), -1):
+        if toks.kinds[k] != PUNCT:
+            continue
+        t = toks.raw(k)
+        if t == b"}":
+            depth += 1
+        elif t == b"{":
+            if depth == 0:
+                # `struct S {` / `class S : base {`: look back a few tokens for the keyword
+                for m in range(k - 1, max(-1, k - 12), -1):
+                    if toks.raw(m) in (b"struct", b"class", b"union"):
+                        return True
+                    if toks.raw(m) in (b";", b"}", b")"):
+                        break
+                return False
+            depth -= 1
+    return False

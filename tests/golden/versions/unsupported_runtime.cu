@@ -1,0 +1,11 @@
+// Runtime and driver APIs with no HIP equivalent are left and reported.
+#include <cuda_runtime.h>
+#include <cuda.h>
+
+int main() {
+  cudaDeviceFlushGPUDirectRDMAWrites(cudaFlushGPUDirectRDMAWritesTargetCurrentDevice,  // expect: HPY101, HPY101
+                                     cudaFlushGPUDirectRDMAWritesToOwner);  // expect: HPY101
+  CUcontext ctx;
+  cuCtxGetExecAffinity(nullptr, CU_EXEC_AFFINITY_TYPE_SM_COUNT);  // expect: HPY102, HPY102
+  return 0;
+}

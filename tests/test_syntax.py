@@ -1,0 +1,77 @@
+"""Structure read off tokens: directives, includes, calls and launches."""
+
+from __future__ import annotations
+
+from hipify_py.parsing import parse_source
+from hipify_py.settings import Settings
+from hipify_py.syntax import Syntax
+
+
+def syntax_of(text: str) -> Syntax:
+    return Syntax(parse_source(text.encode(), "s.cu", Settings()))
+
+
+def test_directives_follow_continuations_and_skip_hashes_in_comments() -> None:
+    s = syntax_of(
+        "#define A(x) \\\n  foo(x)\n/*\n#define NOT_ONE\n*/\n  #  include \"a.h\"\nint y;\n"
+    )
+    names = [d.name for d in s.directives]
+    assert names == ["define", "include"]
+    define = s.directives[0]
+    assert s.data[define.start : define.end] == b"#define A(x) \\\n  foo(x)"
+
+
+def test_includes_keep_their_delimiters_and_spans() -> None:
+    s = syntax_of('#include <cuda_runtime.h>\n#include "my/helper.h" // why\n#include MACRO\n')
+    assert [(i.header, i.angled) for i in s.includes] == [
+        ("cuda_runtime.h", True), ("my/helper.h", False)
+    ]
+    inc = s.includes[1]
+    assert s.data[inc.name_start : inc.name_end] == b"my/helper.h"
+
+
+def test_call_arguments_split_at_top_level_commas() -> None:
+    s = syntax_of("void f() { g(a, h(b, c), {1, 2}, t<int>(d)); }\n")
+    toks = s.tokens
+    g = next(i for i in range(len(toks)) if toks.text(i) == "g")
+    call = s.call_at(g)
+    assert call is not None
+    assert [s.text(a) for a in call.args] == [b"a", b"h(b, c)", b"{1, 2}", b"t<int>(d)"]
+
+
+def test_empty_and_commented_argument_lists() -> None:
+    s = syntax_of("void f() { g(); h(/* none */); }\n")
+    toks = s.tokens
+    for name in ("g", "h"):
+        i = next(k for k in range(len(toks)) if toks.text(k) == name)
+        call = s.call_at(i)
+        assert call is not None and call.args == ()
+
+
+def test_launches_with_templates_qualifiers_and_four_config_arguments() -> None:
+    s = syntax_of(
+        "void f() {\n"
+        "  ns::k<float, 4><<<dim3(g, 1), b, 0, st>>>(x, y);\n"
+        "  plain<<<1, 32>>>();\n"
+        "}\n"
+    )
+    first, second = s.launches
+    assert s.text(first.callee) == b"ns::k<float, 4>"
+    assert first.template_args is not None and s.text(first.template_args) == b"float, 4"
+    assert [s.text(c) for c in first.config] == [b"dim3(g, 1)", b"b", b"0", b"st"]
+    assert [s.text(a) for a in first.args] == [b"x", b"y"]
+    assert s.text(second.callee) == b"plain" and second.args == ()
+
+
+def test_unbalanced_brackets_are_not_guessed() -> None:
+    s = syntax_of("void f() { g(a, (b; }\n")
+    toks = s.tokens
+    g = next(i for i in range(len(toks)) if toks.text(i) == "g")
+    assert s.call_at(g) is None
+
+
+def test_brackets_in_a_macro_body_match_only_inside_it() -> None:
+    s = syntax_of("#define OPEN g(\nint x = OPEN 1);\n")
+    toks = s.tokens
+    g = next(i for i in range(len(toks)) if toks.text(i) == "g")
+    assert s.call_at(g) is None
