@@ -7,7 +7,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from hipify_py.mapping_model import MappingTable  # noqa: E402
+from hipify_py.mapping_model import MappingTable
 
 
 @pytest.fixture(scope="session")

@@ -191,7 +191,8 @@ def _finish(
     elif report_files:
         emit(report, fmt="none", output=None, report_files=report_files, color=False,
              verbose=False, compile_status=compile_status)
-    return max(report.exit_code(fail_on), extra_exit)
+    code: int = report.exit_code(fail_on)
+    return max(code, extra_exit)
 
 
 @app.command()
@@ -293,7 +294,7 @@ def _translate(a: dict[str, Any]) -> int:
     return _finish(
         outcome, settings, fail_on=level, fmt=fmt, diag_output=a["diagnostics_output"],
         report_files=a["report"], baseline=a["baseline"], update_baseline=a["update_baseline"],
-        verbose=a["verbose"], quiet=a["quiet"] or mode in (OutputMode.STDOUT, OutputMode.DIFF) and fmt == "text" and not a["verbose"],
+        verbose=a["verbose"], quiet=a["quiet"] or (mode in (OutputMode.STDOUT, OutputMode.DIFF) and fmt == "text" and not a["verbose"]),
         elapsed=time.perf_counter() - started, extra_exit=extra, compile_status=compile_status,
     )
 

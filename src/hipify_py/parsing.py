@@ -379,9 +379,10 @@ def _body_end(tokens: TokenList, offset: int) -> int | None:
                 while prev >= 0 and kinds[prev] == COMMENT:
                     prev -= 1
                 if prev >= 0 and kinds[prev] == IDENT and tokens.raw(prev - 1) in (b":", b","):
-                    i = _matching_brace(tokens, i)  # a member initializer `x{...}`
-                    if i is None:
+                    initializer_end = _matching_brace(tokens, i)  # a member initializer `x{...}`
+                    if initializer_end is None:
                         return None
+                    i = initializer_end
                 else:
                     close = _matching_brace(tokens, i)
                     return tokens.end(close) if close is not None else None

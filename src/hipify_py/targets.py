@@ -98,7 +98,9 @@ def resolve(entry: ApiEntry, settings: Settings, table: MappingTable) -> Resolut
             blocked = True
     if settings.hip_version is not None:
         target = settings.hip_version
-        if added and _version(added) is not None and _version(added) > target:  # type: ignore[operator]
+        added_version = _version(added) if added else None
+        removed_version = _version(removed) if removed else None
+        if added_version is not None and added_version > target:
             notes.append(
                 Note(
                     "HPY150",
@@ -107,7 +109,7 @@ def resolve(entry: ApiEntry, settings: Settings, table: MappingTable) -> Resolut
                 )
             )
             blocked = not settings.amap
-        if removed and _version(removed) is not None and _version(removed) <= target:  # type: ignore[operator]
+        if removed_version is not None and removed_version <= target:
             notes.append(
                 Note(
                     "HPY151",

@@ -27,6 +27,6 @@ def detect_hip_version(hipconfig: str | None = None) -> Version | None:
     match = _VERSION_RE.search(proc.stdout or "")
     if match is None:
         return None
-    major, minor, patch = match.group(1), match.group(2), match.group(3)
+    major, minor = match.group(1), match.group(2)
     # hipconfig prints major.minor.build-hash; the build number is not a HIP release number.
     return Version.parse(f"{major}.{minor}")

@@ -67,9 +67,9 @@ def _edit_call(
     ]
     for rule in rules:
         if rule.action in (ArgAction.WRAP, ArgAction.CAST):
-            for k, pieces in slots:
+            for k, slot in slots:
                 if k == rule.index:
-                    pieces[:] = [f"{rule.value}(".encode(), *pieces, b")"]
+                    slot[:] = [f"{rule.value}(".encode(), *slot, b")"]
         elif rule.action is ArgAction.ADD_CONST:
             pos = _position(slots, rule.index)
             slots.insert(pos, (None, [rule.value.encode()]))
@@ -77,9 +77,11 @@ def _edit_call(
             removed = [s for s in slots if s[0] == rule.index]
             slots = [s for s in slots if s[0] != rule.index]
             for k, _ in removed:
-                text = ctx.syntax.text(args[k]).decode("utf-8", "surrogateescape")  # type: ignore[index]
+                if k is None:
+                    continue
+                text = ctx.syntax.text(args[k]).decode("utf-8", "surrogateescape")
                 yield Finding(
-                    "HPY160", args[k].start, args[k].end,  # type: ignore[index]
+                    "HPY160", args[k].start, args[k].end,
                     f"argument {k + 1} of {entry.cuda} ({text}) is dropped: the HIP function has "
                     "no such parameter", entry.cuda, None, entry.family,
                 )
@@ -93,10 +95,10 @@ def _edit_call(
             slots = rest[:pos] + moving + rest[pos:]
         elif rule.action is ArgAction.COPY:
             to_index, _ = _target(rule.value)
-            source = [list(p) for k, p in slots if k == rule.index]
-            if source:
+            copies = [list(p) for k, p in slots if k == rule.index]
+            if copies:
                 pos = _position(slots, to_index)
-                slots.insert(pos, (None, source[0]))
+                slots.insert(pos, (None, copies[0]))
     pieces: list[Piece] = []
     for n, (_, slot_pieces) in enumerate(slots):
         if n:

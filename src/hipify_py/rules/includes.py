@@ -217,9 +217,11 @@ def _insertion_point(ctx: Context) -> int:
     code = [i for i, t in enumerate(toks[:64]) if t.kind != COMMENT]
     # #pragma once, or an include guard (#ifndef X / #define X) before any other code.
     for d in directives[:2]:
-        if d.name == "pragma" and d.last >= d.first + 2 and toks[d.first + 2].text == "once":
-            if code and code[0] == d.first:
-                return _line_after(ctx.data, d.end)
+        if (
+            d.name == "pragma" and d.last >= d.first + 2 and toks.text(d.first + 2) == "once"
+            and code and code[0] == d.first
+        ):
+            return _line_after(ctx.data, d.end)
     if len(directives) >= 2:
         a, b = directives[0], directives[1]
         if (

@@ -1,0 +1,338 @@
+#!/usr/bin/env python3
+"""Generate mappings/*.yaml from the HIPIFY reference CSVs (kept outside the repository).
+
+    python scripts/generate_mappings.py --reference ../shared/reference --out mappings
+
+Every CSV row becomes an entry, including the rows with no HIP name: those are *known*
+unsupported names and are reported as such. The output is deterministic (sorted) and one entry
+per line, so regenerating shows real changes only. Hand-written tables (feature_macros.yaml)
+are not touched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import re
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+FAMILIES: dict[str, tuple[str, str]] = {
+    # family: (title, default target column)
+    "runtime": ("CUDA Runtime API", "hip"),
+    "driver": ("CUDA Driver API", "hip"),
+    "device": ("CUDA device functions and intrinsics", "hip"),
+    "rtc": ("NVRTC (to hipRTC)", "hip"),
+    "cub": ("CUB (to hipCUB)", "hip"),
+    "cufft": ("cuFFT (to hipFFT)", "hip"),
+    "cucomplex": ("cuComplex (to hip_complex)", "hip"),
+    "cublas": ("cuBLAS and cuBLASLt (to hipBLAS; ROC: rocBLAS)", "hip"),
+    "curand": ("cuRAND (to hipRAND; ROC: rocRAND)", "hip"),
+    "cusolver": ("cuSOLVER (to hipSOLVER; ROC: rocSOLVER)", "hip"),
+    "cusparse": ("cuSPARSE (to hipSPARSE; ROC: rocSPARSE)", "hip"),
+    "cudnn": ("cuDNN (to MIOpen; --hipdnn: hipDNN)", "roc"),
+    "cutensor": ("cuTENSOR (to hipTensor)", "hip"),
+    "cusparselt": ("cuSPARSELt (to hipSPARSELt)", "hip"),
+    "cufile": ("cuFile (to hipFile)", "hip"),
+}
+
+VERSION_FIELDS = (
+    "cuda_added", "cuda_deprecated", "cuda_changed", "cuda_removed",
+    "hip_added", "hip_deprecated", "hip_changed", "hip_removed",
+    "roc_added", "roc_deprecated", "roc_changed", "roc_removed",
+)
+MODES = {
+    "mode: HIP (default hipify-clang)": "default",
+    "mode: --roc only (TranslateToRoc)": "roc",
+    "mode: --roc with MIOpen (TranslateToRoc and TranslateToMIOpen)": "miopen",
+}
+
+# Header names that differ from headers.csv, each with its reason. ROCm installs its libraries'
+# headers in per-library directories today; the flat names in the CSV are the legacy layout.
+HEADER_OVERRIDES: dict[str, dict[str, str]] = {
+    "cublas.h": {"hip": "hipblas/hipblas.h", "roc": "rocblas/rocblas.h"},
+    "cublas_v2.h": {"hip": "hipblas/hipblas.h", "roc": "rocblas/rocblas.h"},
+    "cublas_api.h": {"hip": "hipblas/hipblas.h", "roc": "rocblas/rocblas.h"},
+    "cublasLt.h": {"hip": "hipblaslt/hipblaslt.h"},
+    "cusparse.h": {"hip": "hipsparse/hipsparse.h", "roc": "rocsparse/rocsparse.h"},
+    "cusparse_v2.h": {"hip": "hipsparse/hipsparse.h", "roc": "rocsparse/rocsparse.h"},
+    "cusparseLt.h": {"hip": "hipsparselt/hipsparselt.h"},
+    "cutensor.h": {"hip": "hiptensor/hiptensor.hpp"},
+    "cutensorMg.h": {"hip": "hiptensor/hiptensor.hpp"},
+    "cufile.h": {"hip": "hipfile/hipfile.h"},
+    # The default cuDNN target is MIOpen; the hip column keeps hipDNN for --hipdnn.
+    "cudnn.h": {"hip": "hipDNN.h", "roc": "miopen/miopen.h"},
+}
+for _h in ("cusolverDn.h", "cusolverMg.h", "cusolverRf.h", "cusolverSp.h",
+           "cusolverSp_LOWLEVEL_PREVIEW.h", "cusolver_common.h"):
+    HEADER_OVERRIDES[_h] = {"hip": "hipsolver/hipsolver.h", "roc": "rocsolver/rocsolver.h"}
+
+# First HIP version that ships a header (checked against HIP 5.2's /usr/include/hip).
+HEADER_HIP_ADDED = {
+    "hip/hip_bf16.h": "6.0",
+    "hip/hip_fp8.h": "6.0",
+    "hip/hip_fp4.h": "6.5",
+    "hip/hip_math_constants.h": "5.5",
+    "hip/cooperative_groups/hip_reduce.h": "7.0",
+    "hip/cooperative_groups/hip_scan.h": "7.0",
+}
+
+# Headers not in headers.csv. Dropped: hip_runtime.h declares what they did.
+EXTRA_DROPPED = {
+    "builtin_types.h": "runtime", "vector_functions.h": "runtime", "device_types.h": "runtime",
+    "cuda_device_runtime_api.h": "runtime", "device_atomic_functions.h": "runtime",
+    "sm_20_intrinsics.h": "device", "sm_30_intrinsics.h": "device", "sm_32_intrinsics.h": "device",
+    "sm_35_intrinsics.h": "device", "sm_60_atomic_functions.h": "device",
+    "sm_61_intrinsics.h": "device", "math_functions.h": "device",
+    "crt/math_functions.h": "device", "common_functions.h": "runtime",
+}
+# Headers that map to a HIP header that exists under another name.
+EXTRA_MAPPED = {
+    "surface_types.h": ("hip/surface_types.h", "runtime"),
+    "texture_types.h": ("hip/texture_types.h", "runtime"),
+    "cuda_occupancy.h": ("hip/hip_runtime.h", "runtime"),
+}
+# Headers with no HIP counterpart: kept and reported.
+EXTRA_UNSUPPORTED = {
+    "cuda_gl_interop.h": "OpenGL interoperability has no HIP equivalent in this mapping",
+    "cudaGL.h": "OpenGL interoperability (driver API)",
+    "cuda_egl_interop.h": "EGL interoperability", "cudaEGL.h": "EGL interoperability",
+    "cuda_vdpau_interop.h": "VDPAU interoperability", "cudaVDPAU.h": "VDPAU interoperability",
+    "cuda_d3d9_interop.h": "Direct3D interoperability",
+    "cuda_d3d10_interop.h": "Direct3D interoperability",
+    "cuda_d3d11_interop.h": "Direct3D interoperability",
+    "cudaD3D9.h": "Direct3D interoperability", "cudaD3D10.h": "Direct3D interoperability",
+    "cudaD3D11.h": "Direct3D interoperability",
+    "nvToolsExt.h": "NVTX: use roctx (roctracer/roctx.h) instead",
+    "nvToolsExtCuda.h": "NVTX: use roctx instead", "nvToolsExtCudaRt.h": "NVTX: use roctx instead",
+    "cuda_pipeline.h": "asynchronous copy pipelines have no HIP equivalent",
+    "cuda_awbarrier.h": "arrive-wait barriers have no HIP equivalent",
+    "cooperative_groups/memcpy_async.h": "HIP's cooperative groups lack memcpy_async",
+    "nvml.h": "NVML: use rocm_smi (rocm_smi/rocm_smi.h) instead",
+    "nvjpeg.h": "nvJPEG: use rocJPEG", "cupti.h": "CUPTI: use rocprofiler",
+}
+HEADER_PATTERNS = [
+    {"cuda": "cuda/*", "unsupported": True, "family": "runtime",
+     "note": "libcu++ (cuda/std/...) has no HIP equivalent; use the C++ standard library"},
+    {"cuda": "nvtx3/*", "unsupported": True, "family": "runtime",
+     "note": "NVTX: use roctx instead"},
+    {"cuda": "cooperative_groups/details/*", "unsupported": True, "family": "runtime",
+     "note": "CUDA's cooperative-groups internals"},
+    {"cuda": "cupti*.h", "unsupported": True, "family": "runtime",
+     "note": "CUPTI: use rocprofiler"},
+    {"cuda": "npp*.h", "unsupported": True, "family": "runtime", "note": "NPP has no HIP port"},
+    {"cuda": "cub/*", "hip": "hipcub/hipcub.hpp", "family": "cub"},
+]
+
+_SUFFIXES = re.compile(r"(_v[0-9]+|Ex|_v2|_ex)$")
+
+
+def quote(value: str) -> str:
+    """A YAML scalar: plain where that is safe, else a JSON (YAML double-quoted) string."""
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_:./]*", value) and value.lower() not in (
+        "y", "n", "yes", "no", "on", "off", "true", "false", "null", "~",
+    ):
+        return value
+    return json.dumps(value)
+
+
+def flow(fields: dict[str, object]) -> str:
+    parts = []
+    for key, value in fields.items():
+        if isinstance(value, bool):
+            parts.append(f"{key}: {'true' if value else 'false'}")
+        elif isinstance(value, int):
+            parts.append(f"{key}: {value}")
+        elif isinstance(value, list):
+            parts.append(f"{key}: [{', '.join(flow_item(v) for v in value)}]")
+        elif isinstance(value, dict):
+            inner = ", ".join(f"{k}: {quote(str(v))}" for k, v in value.items())
+            parts.append(f"{key}: {{{inner}}}")
+        elif key.endswith(("_added", "_deprecated", "_changed", "_removed")):
+            parts.append(f"{key}: {json.dumps(str(value))}")
+        else:
+            parts.append(f"{key}: {quote(str(value))}")
+    return "{" + ", ".join(parts) + "}"
+
+
+def flow_item(value: object) -> str:
+    if isinstance(value, dict):
+        return flow(value)
+    return json.dumps(str(value))
+
+
+def read_rows(path: Path) -> list[dict[str, str]]:
+    with path.open(newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
+def entry_fields(row: dict[str, str]) -> dict[str, object]:
+    fields: dict[str, object] = {}
+    if row["hip"]:
+        fields["hip"] = row["hip"]
+    if row["roc"]:
+        fields["roc"] = row["roc"]
+    for name in VERSION_FIELDS:
+        if row[name]:
+            fields[name] = row[name]
+    if row["hip_experimental"]:
+        fields["hip_experimental"] = True
+    if row["roc_experimental"]:
+        fields["roc_experimental"] = True
+    if row["hip_unsupported"]:
+        fields["hip_unsupported_cuda"] = row["hip_unsupported"].split()
+    return fields
+
+
+def argument_rules(reference: Path) -> dict[str, dict[str, object]]:
+    """cuda function -> {"args": [...], "overloads": {...}} from argument_rules.csv."""
+    out: dict[str, dict[str, object]] = defaultdict(dict)
+    for row in read_rows(reference / "argument_rules.csv"):
+        name = row["cuda_function"]
+        if row["action"] == "overload_by_argument_count":
+            overloads = out[name].setdefault("overloads", {})
+            assert isinstance(overloads, dict)
+            overloads[int(row["argument_index"])] = row["value"]
+            continue
+        mode = next((m for text, m in MODES.items() if row["note"].endswith(text)), None)
+        if mode is None:
+            raise SystemExit(f"argument_rules.csv: unknown mode in note for {name}: {row['note']}")
+        rule: dict[str, object] = {"action": row["action"], "index": int(row["argument_index"])}
+        if row["value"]:
+            rule["value"] = row["value"]
+        rule["mode"] = mode
+        args = out[name].setdefault("args", [])
+        assert isinstance(args, list)
+        args.append(rule)
+    return out
+
+
+def closest_miopen(name: str, rows: dict[str, dict[str, str]]) -> str | None:
+    """For a cuDNN name with no MIOpen equivalent: a versioned sibling's MIOpen name."""
+    base = _SUFFIXES.sub("", name)
+    candidates = [base, *(base + s for s in ("_v7", "_v8", "_v3", "_v2", "Ex", "_v4", "_v5", "_v6"))]
+    for candidate in candidates:
+        row = rows.get(candidate)
+        if candidate != name and row is not None and row["roc"]:
+            return row["roc"]
+    return None
+
+
+def write_family(out: Path, family: str, reference: Path, rules: dict[str, dict[str, object]],
+                 source_note: str) -> set[str]:
+    title, column = FAMILIES[family]
+    rows = read_rows(reference / f"{family}.csv")
+    by_name = {r["cuda"]: r for r in rows}
+    sections = sorted({r["section"] for r in rows}, key=lambda s: (int(s.split(".")[0]), s))
+    lines = [
+        f"# Generated by scripts/generate_mappings.py from {source_note}/{family}.csv: do not edit.",
+        "# Regenerate: python scripts/generate_mappings.py --reference ../shared/reference --out mappings",
+        f"family: {family}",
+        f"title: {json.dumps(title)}",
+    ]
+    if column != "hip":
+        lines.append(f"default_column: {column}")
+    lines.append("sections:")
+    lines += [f"  - {json.dumps(s)}" for s in sections]
+    lines.append("entries:")
+    section_index = {s: i for i, s in enumerate(sections)}
+    for row in sorted(rows, key=lambda r: r["cuda"]):
+        fields: dict[str, object] = {"section": section_index[row["section"]]}
+        fields.update(entry_fields(row))
+        extra = rules.get(row["cuda"], {})
+        if extra.get("args"):
+            fields["args"] = extra["args"]
+        if extra.get("overloads"):
+            fields["overloads"] = extra["overloads"]
+        no_target = not row["hip"] and not row["roc"] and not extra.get("overloads")
+        if family == "cudnn" and not row["roc"]:
+            closest = closest_miopen(row["cuda"], by_name)
+            if closest:
+                fields["closest"] = closest
+        if no_target:
+            fields["status"] = "unsupported"
+        lines.append(f"  {quote(row['cuda'])}: {_flow_with_section(fields)}")
+    (out / f"{family}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return set(by_name)
+
+
+def _flow_with_section(fields: dict[str, object]) -> str:
+    text = flow({k: v for k, v in fields.items() if k != "section"})
+    section = f"section: {fields['section']}"
+    return "{" + section + (", " + text[1:] if text != "{}" else "}")
+
+
+def write_headers(out: Path, reference: Path, source_note: str) -> None:
+    lines = [
+        f"# Generated by scripts/generate_mappings.py from {source_note}/headers.csv plus the",
+        "# overrides and additions in the generator (each with its reason): do not edit.",
+        "family: headers",
+        'title: "CUDA headers"',
+        "headers:",
+    ]
+    seen = set()
+    for row in read_rows(reference / "headers.csv"):
+        name = row["cuda_header"]
+        seen.add(name)
+        override = HEADER_OVERRIDES.get(name, {})
+        hip = override.get("hip", row["hip_header"])
+        roc = override.get("roc", row["roc_header"])
+        fields: dict[str, object] = {"family": row["family"]}
+        if hip:
+            fields["hip"] = hip
+            if hip in HEADER_HIP_ADDED:
+                fields["hip_added"] = HEADER_HIP_ADDED[hip]
+        else:
+            fields["dropped"] = True
+        if roc:
+            fields["roc"] = roc
+        if "main" in row["note"] and "CONV_INCLUDE_CUDA_MAIN" in row["note"]:
+            fields["main"] = True
+        if "UNSUPPORTED" in row["note"]:
+            fields["unsupported"] = True
+        if row["note"] and "CONV_INCLUDE" not in row["note"]:
+            fields["note"] = row["note"]
+        lines.append(f"  {json.dumps(name)}: {flow(fields)}")
+    for name, family in sorted(EXTRA_DROPPED.items()):
+        if name not in seen:
+            lines.append(f"  {json.dumps(name)}: {flow({'family': family, 'dropped': True})}")
+    for name, (hip, family) in sorted(EXTRA_MAPPED.items()):
+        if name not in seen:
+            lines.append(f"  {json.dumps(name)}: {flow({'family': family, 'hip': hip})}")
+    for name, note in sorted(EXTRA_UNSUPPORTED.items()):
+        if name not in seen:
+            fields = {"family": "runtime", "unsupported": True, "note": note}
+            lines.append(f"  {json.dumps(name)}: {flow(fields)}")
+    lines.append("header_patterns:")
+    for pattern in HEADER_PATTERNS:
+        lines.append(f"  - {flow(pattern)}")
+    (out / "headers.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reference", type=Path, default=Path("../shared/reference"))
+    parser.add_argument("--out", type=Path, default=Path("mappings"))
+    args = parser.parse_args(argv)
+    reference: Path = args.reference
+    if not (reference / "runtime.csv").exists():
+        print(f"no reference CSVs in {reference}", file=sys.stderr)
+        return 2
+    args.out.mkdir(parents=True, exist_ok=True)
+    rules = argument_rules(reference)
+    known: set[str] = set()
+    for family in FAMILIES:
+        known |= write_family(args.out, family, reference, rules, "shared/reference")
+    missing = sorted(set(rules) - known)
+    if missing:
+        print(f"argument rules for unknown functions: {missing}", file=sys.stderr)
+        return 1
+    write_headers(args.out, reference, "shared/reference")
+    print(f"wrote {len(FAMILIES) + 1} files to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,392 @@
+"""Load and validate the YAML mapping tables into a MappingTable.
+
+The loader is strict, because a silently wrong table makes silently wrong ports: it rejects
+duplicate keys (PyYAML would keep the last), non-string keys (`on:`/`NO:` load as booleans),
+unknown fields (with the closest valid name), wrong types, unknown actions/modes/statuses, a
+status that contradicts the names, and chains (a target name that is itself a CUDA key). Every
+message names the file and the key.
+
+Loading ten thousand entries from YAML takes a few hundred milliseconds, so the built table is
+cached as a pickle keyed by the content hash of every file (and the package version).
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from hipify_py import __version__
+from hipify_py.mapping_model import (
+    ApiEntry,
+    ArgAction,
+    ArgMode,
+    ArgRule,
+    FamilyInfo,
+    HeaderEntry,
+    MappingTable,
+    Status,
+)
+
+_ENTRY_FIELDS = {
+    "hip": str, "roc": str, "section": (str, int), "note": str, "closest": str, "status": str,
+    "cuda_added": str, "cuda_deprecated": str, "cuda_changed": str, "cuda_removed": str,
+    "hip_added": str, "hip_deprecated": str, "hip_changed": str, "hip_removed": str,
+    "roc_added": str, "roc_deprecated": str, "roc_changed": str, "roc_removed": str,
+    "hip_experimental": bool, "roc_experimental": bool, "hip_unsupported_cuda": list,
+    "args": list, "overloads": dict,
+}
+_ARG_FIELDS = {"action": str, "index": int, "value": str, "mode": str, "note": str}
+_HEADER_FIELDS = {
+    "hip": str, "roc": str, "family": str, "dropped": bool, "unsupported": bool, "main": bool,
+    "hip_added": str, "note": str, "cuda": str,
+}
+_FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers",
+                "header_patterns"}
+_CACHE_FORMAT = 1
+
+
+class MappingError(ValueError):
+    """A mapping file is malformed; the message names the file, the key and the line."""
+
+
+def mappings_dir() -> Path:
+    """Our tables: inside the installed package (wheel), or the repository's mappings/."""
+    packaged = Path(__file__).resolve().parent / "mappings"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2] / "mappings"
+
+
+def builtin_files() -> list[Path]:
+    return sorted(mappings_dir().glob("*.yaml"))
+
+
+def load_mapping_table(
+    extra_files: Sequence[str | os.PathLike[str]] = (), *, use_cache: bool = True
+) -> MappingTable:
+    """Our tables plus the user's files (later files override earlier entries)."""
+    files = [*builtin_files(), *(Path(f) for f in extra_files)]
+    if not files:
+        raise MappingError(f"no mapping files found in {mappings_dir()}")
+    contents: list[tuple[Path, bytes]] = []
+    for path in files:
+        try:
+            contents.append((path, path.read_bytes()))
+        except OSError as exc:
+            raise MappingError(f"{path}: cannot read mapping file: {exc.strerror or exc}") from None
+    digest = _digest(contents)
+    cache = _cache_path(digest) if use_cache else None
+    if cache is not None:
+        table = _read_cache(cache)
+        if table is not None:
+            return table
+    table = build_table(contents, digest)
+    if cache is not None:
+        _write_cache(cache, table)
+    return table
+
+
+def build_table(contents: Iterable[tuple[Path, bytes]], digest: str = "") -> MappingTable:
+    entries: dict[str, ApiEntry] = {}
+    headers: dict[str, HeaderEntry] = {}
+    patterns: list[HeaderEntry] = []
+    families: dict[str, FamilyInfo] = {}
+    for path, data in contents:
+        doc = _parse(path, data)
+        path = Path(sys.intern(str(path)))
+        family = doc.get("family", "user")
+        if not isinstance(family, str):
+            raise MappingError(f"{path}: 'family' must be a string")
+        if family != "headers" and family not in families:
+            column = doc.get("default_column", "hip")
+            if column not in ("hip", "roc"):
+                raise MappingError(f"{path}: default_column must be hip or roc, not {column!r}")
+            families[family] = FamilyInfo(family, str(doc.get("title", family)), column, str(path))
+        sections = doc.get("sections") or []
+        for name, raw in (doc.get("entries") or {}).items():
+            entries[name] = _entry(path, family, name, raw, sections)
+        for name, raw in (doc.get("headers") or {}).items():
+            headers[name] = _header(path, name, raw)
+        for k, raw in enumerate(doc.get("header_patterns") or []):
+            if not isinstance(raw, dict) or "cuda" not in raw:
+                raise MappingError(f"{path}: header_patterns[{k}]: needs a 'cuda' glob")
+            patterns.append(_header(path, str(raw["cuda"]), raw))
+    _check_chains(entries)
+    hip_names = frozenset(
+        n for e in entries.values() for n in (e.hip, e.roc, *(t for _, t in e.overloads)) if n
+    )
+    return MappingTable(entries, headers, families, tuple(patterns), digest, hip_names)
+
+
+# --- YAML ---------------------------------------------------------------------------------------
+_BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _StrictLoader(_BaseLoader):  # type: ignore[misc]
+    """Safe loading that refuses duplicate keys and keeps line numbers for messages."""
+
+    source_name = "<mapping>"
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
+        seen: dict[Any, int] = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            line = key_node.start_mark.line + 1
+            if key in seen:
+                raise MappingError(
+                    f"{self.source_name}:{line}: duplicate key {key!r} (first at line {seen[key]})"
+                )
+            try:
+                seen[key] = line
+            except TypeError:
+                raise MappingError(f"{self.source_name}:{line}: unhashable key") from None
+        mapping: dict[Any, Any] = super().construct_mapping(node, deep=True)
+        return mapping
+
+
+def _parse(path: Path, data: bytes) -> dict[str, Any]:
+    loader_class = type("_Loader", (_StrictLoader,), {"source_name": str(path)})
+    try:
+        doc = yaml.load(data, Loader=loader_class)  # noqa: S506 - a safe loader subclass
+    except MappingError:
+        raise
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f":{mark.line + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise MappingError(f"{path}{where}: malformed YAML: {problem}") from None
+    except UnicodeDecodeError:
+        raise MappingError(f"{path}: not UTF-8 text") from None
+    if doc is None:
+        return {}
+    if not isinstance(doc, dict):
+        raise MappingError(f"{path}: a mapping file is a YAML mapping with 'entries:' or 'headers:'")
+    for key in doc:
+        if not isinstance(key, str):
+            raise MappingError(f"{path}: top-level key {key!r} is not a string")
+        if key not in _FILE_FIELDS:
+            raise MappingError(f"{path}: unknown top-level key {key!r}{_closest(key, _FILE_FIELDS)}")
+    for section in ("entries", "headers"):
+        block = doc.get(section)
+        if block is not None and not isinstance(block, dict):
+            raise MappingError(f"{path}: '{section}' must be a mapping of name: value")
+        for key in block or {}:
+            if not isinstance(key, str):
+                raise MappingError(
+                    f"{path}: key {key!r} in '{section}' is not a string "
+                    "(YAML reads on/off/yes/no/true/false and numbers as non-strings: quote it)"
+                )
+    return doc
+
+
+def _closest(name: str, choices: Iterable[str]) -> str:
+    match = difflib.get_close_matches(name, list(choices), n=1)
+    return f" (did you mean {match[0]!r}?)" if match else ""
+
+
+def _check_fields(path: Path, where: str, raw: Mapping[Any, Any], spec: Mapping[str, Any]) -> None:
+    for key, value in raw.items():
+        if not isinstance(key, str):
+            raise MappingError(f"{path}: {where}: field {key!r} is not a string")
+        if key not in spec:
+            raise MappingError(f"{path}: {where}: unknown field {key!r}{_closest(key, spec)}")
+        if not isinstance(value, spec[key]) or (spec[key] is int and isinstance(value, bool)):
+            expected = spec[key].__name__ if isinstance(spec[key], type) else "string"
+            raise MappingError(f"{path}: {where}: field {key!r} must be {expected}, not {value!r}")
+
+
+def _entry(path: Path, family: str, name: str, raw: Any, sections: list[Any]) -> ApiEntry:
+    where = f"entry {name!r}"
+    if isinstance(raw, str):
+        return ApiEntry(cuda=name, family=family, hip=raw, source=str(path))
+    if raw is None:
+        raise MappingError(f"{path}: {where}: empty value (give a HIP name or a mapping)")
+    if not isinstance(raw, dict):
+        raise MappingError(f"{path}: {where}: expected a HIP name or a mapping, not {raw!r}")
+    _check_fields(path, where, raw, _ENTRY_FIELDS)
+    section = raw.get("section", "")
+    if isinstance(section, int):
+        if not 0 <= section < len(sections):
+            raise MappingError(f"{path}: {where}: section index {section} out of range")
+        section = str(sections[section])
+    args = tuple(_arg_rule(path, name, k, a) for k, a in enumerate(raw.get("args") or []))
+    overloads = []
+    for count, target in (raw.get("overloads") or {}).items():
+        if not isinstance(count, int) or isinstance(count, bool) or not isinstance(target, str):
+            raise MappingError(
+                f"{path}: {where}: overloads map an argument count to a HIP name, "
+                f"not {count!r}: {target!r}"
+            )
+        overloads.append((count, target))
+    unsupported_cuda = raw.get("hip_unsupported_cuda") or []
+    if not all(isinstance(v, str) for v in unsupported_cuda):
+        raise MappingError(f"{path}: {where}: hip_unsupported_cuda must list version strings")
+    source = sys.intern(str(path))
+    raw = {k: sys.intern(v) if isinstance(v, str) else v for k, v in raw.items()}
+    entry = ApiEntry(
+        cuda=name,
+        family=family,
+        section=str(section),
+        hip=raw.get("hip"),
+        roc=raw.get("roc"),
+        cuda_added=raw.get("cuda_added"),
+        cuda_deprecated=raw.get("cuda_deprecated"),
+        cuda_changed=raw.get("cuda_changed"),
+        cuda_removed=raw.get("cuda_removed"),
+        hip_added=raw.get("hip_added"),
+        hip_deprecated=raw.get("hip_deprecated"),
+        hip_changed=raw.get("hip_changed"),
+        hip_removed=raw.get("hip_removed"),
+        hip_experimental=bool(raw.get("hip_experimental", False)),
+        roc_added=raw.get("roc_added"),
+        roc_deprecated=raw.get("roc_deprecated"),
+        roc_changed=raw.get("roc_changed"),
+        roc_removed=raw.get("roc_removed"),
+        roc_experimental=bool(raw.get("roc_experimental", False)),
+        hip_unsupported_cuda=tuple(unsupported_cuda),
+        note=raw.get("note"),
+        args=args,
+        overloads=tuple(sorted(overloads)),
+        closest=raw.get("closest"),
+        source=source,
+    )
+    status = raw.get("status")
+    if status is not None:
+        try:
+            declared = Status(status)
+        except ValueError:
+            raise MappingError(
+                f"{path}: {where}: unknown status {status!r}{_closest(status, [s.value for s in Status])}"
+            ) from None
+        if (declared is Status.UNSUPPORTED) != (entry.status is Status.UNSUPPORTED):
+            raise MappingError(
+                f"{path}: {where}: status {status!r} contradicts the entry "
+                f"({'it has a target name' if entry.hip or entry.roc else 'it has no target name'})"
+            )
+    return entry
+
+
+def _arg_rule(path: Path, name: str, k: int, raw: Any) -> ArgRule:
+    where = f"entry {name!r} args[{k}]"
+    if not isinstance(raw, dict):
+        raise MappingError(f"{path}: {where}: expected a mapping")
+    _check_fields(path, where, raw, _ARG_FIELDS)
+    try:
+        action = ArgAction(raw.get("action"))
+    except ValueError:
+        choices = [a.value for a in ArgAction]
+        raise MappingError(
+            f"{path}: {where}: unknown action {raw.get('action')!r}"
+            f"{_closest(str(raw.get('action')), choices)}"
+        ) from None
+    try:
+        mode = ArgMode(raw.get("mode", "default"))
+    except ValueError:
+        raise MappingError(f"{path}: {where}: unknown mode {raw.get('mode')!r} "
+                           "(default, roc or miopen)") from None
+    if "index" not in raw:
+        raise MappingError(f"{path}: {where}: missing 'index'")
+    return ArgRule(action, raw["index"], raw.get("value", ""), mode, raw.get("note", ""))
+
+
+def _header(path: Path, name: str, raw: Any) -> HeaderEntry:
+    where = f"header {name!r}"
+    if isinstance(raw, str):
+        return HeaderEntry(cuda=name, family="user", hip=raw, source=str(path))
+    if not isinstance(raw, dict):
+        raise MappingError(f"{path}: {where}: expected a HIP header or a mapping")
+    _check_fields(path, where, raw, _HEADER_FIELDS)
+    return HeaderEntry(
+        cuda=name,
+        family=raw.get("family", "user"),
+        hip=raw.get("hip"),
+        roc=raw.get("roc"),
+        dropped=raw.get("dropped", False),
+        unsupported=raw.get("unsupported", False),
+        main=raw.get("main", False),
+        hip_added=raw.get("hip_added"),
+        note=raw.get("note"),
+        source=str(path),
+    )
+
+
+def _check_chains(entries: Mapping[str, ApiEntry]) -> None:
+    """A target that is itself a CUDA key would be renamed again on the next run."""
+    for entry in entries.values():
+        for target in (entry.hip, entry.roc, *(t for _, t in entry.overloads)):
+            if target is None or target == entry.cuda:
+                continue
+            other = entries.get(target)
+            if other is not None and (other.hip or other.roc) and other.hip != target:
+                raise MappingError(
+                    f"{entry.source}: entry {entry.cuda!r}: target {target!r} is itself a CUDA "
+                    f"name mapped in {other.source} (a chain: translation would not be stable)"
+                )
+
+
+# --- compiled cache -----------------------------------------------------------------------------
+def _digest(contents: Iterable[tuple[Path, bytes]]) -> str:
+    h = hashlib.sha256(f"{__version__}/{_CACHE_FORMAT}".encode())
+    for path, data in contents:
+        h.update(str(path).encode())
+        h.update(b"\0")
+        h.update(hashlib.sha256(data).digest())
+    return h.hexdigest()
+
+
+def cache_root() -> Path:
+    env = os.environ.get("HIPIFY_PY_CACHE_DIR")
+    if env:
+        return Path(env)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "hipify-py"
+
+
+def _cache_path(digest: str) -> Path:
+    return cache_root() / "mappings" / f"{digest[:32]}.pickle"
+
+
+def _read_cache(path: Path) -> MappingTable | None:
+    try:
+        with path.open("rb") as handle:
+            table = pickle.load(handle)  # noqa: S301 - our own cache file, keyed by content hash
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+        return None
+    return table if isinstance(table, MappingTable) else None
+
+
+def _write_cache(path: Path, table: MappingTable) -> None:
+    """Atomic and best effort: a read-only cache directory only costs speed."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".pickle")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                pickle.dump(table, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError:
+        pass
+
+
+# --- queries ------------------------------------------------------------------------------------
+def lookup(table: MappingTable, name: str) -> ApiEntry | None:
+    return table.entries.get(name)
+
+
+def close_matches(table: MappingTable, name: str, n: int = 5) -> list[str]:
+    """Similar CUDA names, for "did you mean"; prefiltered by prefix so 11k names stay fast."""
+    prefix = name[:3].lower()
+    pool = [k for k in table.entries if k[:3].lower() == prefix] or list(table.entries)
+    return difflib.get_close_matches(name, pool, n=n, cutoff=0.6)
