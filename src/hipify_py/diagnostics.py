@@ -134,7 +134,7 @@ _CODES: list[CodeInfo] = [
     _c("HPY151", "removed-from-hip", E, "version",
        "HIP equivalent was removed by the target HIP version",
        "The CUDA name was left because the HIP name no longer exists in the target HIP version."),
-    _c("HPY152", "cuda-version-restricted", W, "version",
+    _c("HPY152", "cuda-version-restricted", N, "version",
        "HIP mapping is not valid for some CUDA versions",
        "The CUDA API changed meaning in the listed CUDA versions; check that the HIP equivalent "
        "matches the CUDA version this code was written for."),

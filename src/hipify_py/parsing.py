@@ -137,7 +137,7 @@ class FunctionBody:
 
 @dataclass(frozen=True, slots=True)
 class UserDeclaration:
-    """A name the user declares inside their own namespace (start..end: the namespace)."""
+    """A name the user declares inside their own namespace or class (start..end: that scope)."""
 
     name: str
     namespace: str
@@ -297,7 +297,7 @@ _SCOPE_KINDS = {
     "CLASS_TEMPLATE", "CLASS_TEMPLATE_PARTIAL_SPECIALIZATION", "UNION_DECL",
 }
 _NAMED_DECL_KINDS = _FUNCTION_KINDS | {
-    "VAR_DECL", "TYPEDEF_DECL", "TYPE_ALIAS_DECL", "STRUCT_DECL", "CLASS_DECL", "ENUM_DECL",
+    "VAR_DECL", "FIELD_DECL", "TYPEDEF_DECL", "TYPE_ALIAS_DECL", "STRUCT_DECL", "CLASS_DECL", "ENUM_DECL",
     "ENUM_CONSTANT_DECL", "UNION_DECL",
 }
 
@@ -346,11 +346,11 @@ def _walk(
                                     ext.end.offset)
                 )
             if kind in _SCOPE_KINDS:
-                if kind == "NAMESPACE":
-                    if in_main_file(child):
-                        visit(child, child)
-                elif kind in ("LINKAGE_SPEC", "UNEXPOSED_DECL") or in_main_file(child):
+                if kind in ("LINKAGE_SPEC", "UNEXPOSED_DECL"):
                     visit(child, namespace)
+                elif in_main_file(child):
+                    # A namespace or class of the user's: names declared in it are theirs.
+                    visit(child, child)
 
     visit(tu.cursor, None)
     return tuple(functions), tuple(declarations)

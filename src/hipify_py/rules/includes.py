@@ -90,6 +90,13 @@ def _plan_one(
         yield Finding("HPY200", inc.name_start, inc.name_end,
                       f"{inc.header} has no HIP equivalent{note}", inc.header, None, entry.family)
         return
+    if inc.header == "cublas.h" and ctx.cublas_legacy:
+        planned.append(_Planned(inc, inc.header, block))
+        yield Reference(entry.family, inc.header, False)
+        yield Finding("HPY120", inc.name_start, inc.name_end,
+                      "cublas.h is the legacy cuBLAS API, which hipBLAS lacks", inc.header,
+                      "include cublas_v2.h and move to the handle-based API first", entry.family)
+        return
     target = _target_header(ctx, entry)
     if entry.dropped or target is None:
         planned.append(_Planned(inc, None, block, _delete_directive(ctx, d)))
@@ -153,24 +160,32 @@ def _indent(data: bytes, start: int) -> int:
 
 
 def _conditional_blocks(directives: tuple[Directive, ...]) -> dict[int, tuple[int, ...]]:
-    """For each directive (by first token index), the #if/#elif/#else blocks enclosing it."""
+    """For each directive (by first token index), the #if/#elif/#else blocks enclosing it.
+    An include guard (a leading #ifndef X / #define X) does not count as a block."""
+    guard = _include_guard(directives)
     out: dict[int, tuple[int, ...]] = {}
     stack: list[int] = []
     for d in directives:
         if d.name in _CONDITIONAL_OPEN:
             out[d.first] = tuple(stack)
-            stack.append(d.first)
+            stack.append(-1 if d is guard else d.first)
         elif d.name in _CONDITIONAL_NEXT:
             if stack:
                 stack[-1] = d.first
-            out[d.first] = tuple(stack[:-1])
+            out[d.first] = tuple(s for s in stack[:-1] if s != -1)
         elif d.name == "endif":
             if stack:
                 stack.pop()
-            out[d.first] = tuple(stack)
+            out[d.first] = tuple(s for s in stack if s != -1)
         else:
-            out[d.first] = tuple(stack)
+            out[d.first] = tuple(s for s in stack if s != -1)
     return out
+
+
+def _include_guard(directives: tuple[Directive, ...]) -> Directive | None:
+    if len(directives) >= 2 and directives[0].name == "ifndef" and directives[1].name == "define":
+        return directives[0]
+    return None
 
 
 def _uses_cuda(ctx: Context) -> bool:
@@ -231,7 +246,7 @@ def _insertion_point(ctx: Context) -> int:
         ):
             return _line_after(ctx.data, b.end)
     if syntax.includes:
-        first = syntax.includes[0].directive
+        first = _outside_conditionals(directives, syntax.includes[0].directive)
         return first.start - _indent(ctx.data, first.start)
     # After a leading comment block (a licence header), else at the very top (after a BOM).
     bom = 3 if ctx.data.startswith(b"\xef\xbb\xbf") else 0
@@ -241,6 +256,25 @@ def _insertion_point(ctx: Context) -> int:
             i += 1
         return _line_after(ctx.data, toks[i].end)
     return bom
+
+
+def _outside_conditionals(directives: tuple[Directive, ...], target: Directive) -> Directive:
+    """target, or the outermost #if enclosing it (the include guard does not count)."""
+    guard = _include_guard(directives)
+    depth = 0
+    opener: Directive | None = None
+    for d in directives:
+        if d is target:
+            break
+        if d is guard:
+            continue
+        if d.name in _CONDITIONAL_OPEN:
+            if depth == 0:
+                opener = d
+            depth += 1
+        elif d.name == "endif" and depth > 0:
+            depth -= 1
+    return opener if depth > 0 and opener is not None else target
 
 
 def _line_after(data: bytes, pos: int) -> int:

@@ -5,7 +5,7 @@
 #define SYNC() cudaDeviceSynchronize()
 
 #if 0
-static void legacy(void *p) { cudaFree(p); cudaThreadSynchronize(); }
+static void legacy(void *p) { cudaFree(p); cudaThreadSynchronize(); }  // expect: HPY131
 #endif
 
 #ifdef USE_PINNED

@@ -1,6 +1,6 @@
 // nvcc includes cuda_runtime.h implicitly: a file using CUDA without it gets hip_runtime.h
-// before its first include.  expect: HPY202
-#include <cstdio>
+// before its first include.
+#include <cstdio>  // expect: HPY202
 #include <vector>
 
 __global__ void k(int *x) { x[threadIdx.x] = 1; }

@@ -1,5 +1,5 @@
 // The legacy cuBLAS API (cublas.h, no handle) has no hipBLAS equivalent.
-#include <cublas.h>
+#include <cublas.h>  // expect: HPY120
 
 void legacy(int n, const float *x, float *y) {
   cublasInit();  // expect: HPY120

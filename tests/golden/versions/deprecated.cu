@@ -2,7 +2,7 @@
 #include <cuda_runtime.h>
 
 int main() {
-  cudaThreadSynchronize();  // expect: HPY130
-  cudaDeviceSetSharedMemConfig(cudaSharedMemBankSizeFourByte);
+  cudaThreadSynchronize();  // expect: HPY131
+  cudaDeviceSetSharedMemConfig(cudaSharedMemBankSizeFourByte);  // expect: HPY130
   return 0;
 }

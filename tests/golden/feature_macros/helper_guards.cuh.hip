@@ -1,0 +1,41 @@
+// Helper headers test CUDA's own include guards and version macros.
+#ifndef HELPERS_CUH
+#define HELPERS_CUH
+#include <hip/hip_runtime.h>
+#include <cstdio>
+
+#ifdef HIP_INCLUDE_HIP_HIP_RUNTIME_H  // expect: HPY500
+inline const char *runtime_error_name(hipError_t e) { return hipGetErrorName(e); }
+#endif
+
+#ifdef HIP_INCLUDE_HIP_DRIVER_TYPES_H  // expect: HPY500
+inline bool failed(hipError_t e) { return e != hipSuccess; }
+#endif
+
+#if HIP_VERSION >= 11000  // expect: HPY500
+#define HAS_ASYNC_ALLOC 1
+#endif
+
+#ifdef __HIPCC__
+#define HD __host__ __device__
+#else
+#define HD
+#endif
+
+HD inline int lane_id() {
+#if defined(__HIP_DEVICE_COMPILE__)  // expect: HPY500
+  return threadIdx.x & (warpSize - 1);
+#else
+  return 0;
+#endif
+}
+
+#if defined(__HIP_DEVICE_COMPILE__) && __CUDA_ARCH__ >= 700  // expect: HPY500, HPY501
+#define HAS_INDEPENDENT_THREAD_SCHEDULING 1
+#endif
+
+#if __CUDACC_VER_MAJOR__ >= 11  // expect: HPY501
+#define MODERN_NVCC 1
+#endif
+
+#endif  // HELPERS_CUH
