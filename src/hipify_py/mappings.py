@@ -156,7 +156,7 @@ class _StrictLoader(_BaseLoader):  # type: ignore[misc]
 def _parse(path: Path, data: bytes) -> dict[str, Any]:
     loader_class = type("_Loader", (_StrictLoader,), {"source_name": str(path)})
     try:
-        doc = yaml.load(data, Loader=loader_class)  # noqa: S506 - a safe loader subclass
+        doc = yaml.load(data, Loader=loader_class)
     except MappingError:
         raise
     except yaml.YAMLError as exc:
@@ -358,7 +358,7 @@ def _cache_path(digest: str) -> Path:
 def _read_cache(path: Path) -> MappingTable | None:
     try:
         with path.open("rb") as handle:
-            table = pickle.load(handle)  # noqa: S301 - our own cache file, keyed by content hash
+            table = pickle.load(handle)
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
         return None
     return table if isinstance(table, MappingTable) else None

@@ -20,7 +20,7 @@ from hipify_py.parsing import COMMENT, IDENT, KEYWORD, LITERAL, PUNCT, ParsedSou
 _OPEN = {b"(": b")", b"[": b"]", b"{": b"}", b"<<<": b">>>"}
 _CLOSE = {b")": b"(", b"]": b"[", b"}": b"{", b">>>": b"<<<"}
 _INCLUDE_RE = re.compile(rb'[ \t]*(?:include|include_next|import)[ \t]*([<"])([^>"\r\n]*)([>"])')
-_DIRECTIVE_START = re.compile(rb"^[ \t]*(?:#|%:)", re.M)
+_DIRECTIVE_START = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*(?:#|%:)", re.M)  # a BOM may lead
 _STOP_ANGLE = frozenset({b";", b"{", b"}", b")", b"]", b"<<<", b">>>", b"&&", b"||"})
 
 

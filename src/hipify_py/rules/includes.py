@@ -21,16 +21,17 @@ from dataclasses import dataclass
 from hipify_py.diagnostics import Finding
 from hipify_py.edits import Edit
 from hipify_py.mapping_model import HeaderEntry
-from hipify_py.parsing import COMMENT
+from hipify_py.parsing import COMMENT, IDENT
 from hipify_py.rules.base import Context, Reference, RuleOutput
 from hipify_py.settings import Version
 from hipify_py.syntax import Directive, Include
 
 HIP_RUNTIME = "hip/hip_runtime.h"
-_CUDA_MARKERS = re.compile(
-    rb"<<<|\b(?:__global__|__device__|__shared__|__constant__|__managed__|__launch_bounds__"
-    rb"|threadIdx|blockIdx|blockDim|gridDim)\b"
+_CUDA_KEYWORDS = frozenset(
+    {"__global__", "__device__", "__shared__", "__constant__", "__managed__",
+     "__launch_bounds__", "threadIdx", "blockIdx", "blockDim", "gridDim"}
 )
+_CUDA_MARKERS = re.compile(rb"|".join(re.escape(k.encode()) for k in sorted(_CUDA_KEYWORDS)))
 _CONDITIONAL_OPEN = frozenset({"if", "ifdef", "ifndef"})
 _CONDITIONAL_NEXT = frozenset({"elif", "else", "elifdef", "elifndef"})
 
@@ -189,8 +190,14 @@ def _include_guard(directives: tuple[Directive, ...]) -> Directive | None:
 
 
 def _uses_cuda(ctx: Context) -> bool:
-    """Does the file use CUDA: a mapped name, a launch, or an execution-space keyword?"""
-    return bool(ctx.api_tokens) or _CUDA_MARKERS.search(ctx.data) is not None
+    """Does the file use CUDA in code (not in comments or strings): a mapped name, a kernel
+    launch, or an execution-space keyword or built-in variable?"""
+    if ctx.api_tokens or ctx.syntax.launches:
+        return True
+    if _CUDA_MARKERS.search(ctx.data) is None:
+        return False
+    toks = ctx.parsed.tokens
+    return any(toks.text(i) in _CUDA_KEYWORDS for i in toks.of_kind(IDENT))
 
 
 def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOutput]:
