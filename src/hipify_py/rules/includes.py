@@ -192,7 +192,10 @@ def _include_guard(directives: tuple[Directive, ...]) -> Directive | None:
 def _uses_cuda(ctx: Context) -> bool:
     """Does the file use CUDA in code (not in comments or strings): a mapped name, a kernel
     launch, or an execution-space keyword or built-in variable?"""
-    if ctx.api_tokens or ctx.syntax.launches:
+    if ctx.syntax.launches:
+        return True
+    # Identity mappings (y0, cosf, ...) are plain C/C++ names too: they do not make a file CUDA.
+    if any(entry.hip != entry.cuda for _, entry in ctx.api_tokens):
         return True
     if _CUDA_MARKERS.search(ctx.data) is None:
         return False
