@@ -97,9 +97,10 @@ def _build(
     include_dirs: list[str] | None, defines: list[str] | None, cuda_path: str | None,
     mappings: list[str] | None, clang_diags: bool, ignore: list[str] | None,
     fail_on: str | None, fmt: str | None, no_config: bool,
-) -> tuple[Any, Any, Any, str]:
-    """Options + [tool.hipify-py] -> (Settings, MappingTable, fail_on Severity|None, format)."""
-    from hipify_py.config import load_project_config
+) -> tuple[Any, Any, Any, str, Any]:
+    """Options + [tool.hipify-py] -> (Settings, MappingTable, fail_on Severity|None, format,
+    ProjectConfig|None)."""
+    from hipify_py.config import ConfigError, load_project_config
     from hipify_py.diagnostics import CATALOGUE, Severity
     from hipify_py.mappings import MappingError, load_mapping_table
     from hipify_py.settings import Settings
@@ -109,8 +110,10 @@ def _build(
     if keep_launch and hip_launch:
         raise UsageError("--keep-launch-syntax and --hip-kernel-execution-syntax contradict each other")
     start = Path(paths[0]) if paths else Path.cwd()
-    config = None if no_config else load_project_config(start if start.exists() else Path.cwd())
-    cfg = config
+    try:
+        cfg = None if no_config else load_project_config(start if start.exists() else Path.cwd())
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
     mapping_files = list(mappings or [])
     if cfg is not None and cfg.mappings and not mappings:
         mapping_files = [str(p) for p in cfg.mappings]
@@ -154,7 +157,7 @@ def _build(
     out_format = (fmt or (cfg.format if cfg is not None and cfg.format else None) or "text").lower()
     if out_format not in ("text", "json", "sarif"):
         raise UsageError(f"--format: {out_format!r} is not one of text, json, sarif")
-    return settings, table, level, out_format
+    return settings, table, level, out_format, cfg
 
 
 def _color() -> bool:
@@ -165,7 +168,7 @@ def _finish(
     outcome: Any, settings: Any, *, fail_on: Any, fmt: str, diag_output: str | None,
     report_files: list[str] | None, baseline: str | None, update_baseline: bool,
     verbose: bool, quiet: bool, elapsed: float, extra_exit: int = EXIT_OK,
-    compile_status: Any = None,
+    compile_status: Any = None, to_stderr: bool = False,
 ) -> int:
     """Report: baseline, render, exit code."""
     from hipify_py.baseline import load_baseline, write_baseline
@@ -187,6 +190,7 @@ def _finish(
         emit(
             report, fmt=fmt, output=diag_output, report_files=report_files or [],
             color=_color(), verbose=verbose, compile_status=compile_status,
+            to_stderr=to_stderr,
         )
     elif report_files:
         emit(report, fmt="none", output=None, report_files=report_files, color=False,
@@ -247,7 +251,8 @@ def _translate(a: dict[str, Any]) -> int:
         raise UsageError("-o/--output takes exactly one input file")
     if a["no_backup"] and not a["in_place"]:
         raise UsageError("--no-backup only applies to --in-place")
-    settings, table, level, fmt = _build_from(a)
+    settings, table, level, fmt, cfg = _build_from(a)
+    include, exclude = _globs(a, cfg)
     if a["output"]:
         mode = OutputMode.FILE
     elif a["output_dir"]:
@@ -270,22 +275,24 @@ def _translate(a: dict[str, Any]) -> int:
         sync_check=a["check"],
         jobs=a["jobs"],
         use_cache=not a["no_cache"],
-        include=tuple(a["include"] or ()),
-        exclude=tuple(a["exclude"] or ()),
+        include=include,
+        exclude=exclude,
         compile_db=a["compile_db"],
         changed_since=a["changed_since"],
         max_file_size=a["max_file_size"],
         progress=_color() and not a["quiet"] and mode not in (OutputMode.STDOUT, OutputMode.DIFF),
     )
     started = time.perf_counter()
-    outcome = run(a["paths"], options, settings, table)
+    outcome = _run(run, a["paths"], options, settings, table)
     _print_outputs(mode, outcome)
     compile_status = None
     extra = EXIT_OK
     if a["verify_compile"]:
-        from hipify_py.verify import verify_outcome
+        from hipify_py.verify import verify_results
 
-        outcome, compile_status = verify_outcome(outcome, options, a["hipcc_flags"])
+        outcome.results, compile_status = verify_results(
+            outcome.results, outcome.destinations, extra_flags=a["hipcc_flags"], jobs=a["jobs"]
+        )
     if a["check"] and outcome.out_of_date:
         for path in outcome.out_of_date:
             typer.echo(f"{path}: out of date", err=True)
@@ -294,8 +301,9 @@ def _translate(a: dict[str, Any]) -> int:
     return _finish(
         outcome, settings, fail_on=level, fmt=fmt, diag_output=a["diagnostics_output"],
         report_files=a["report"], baseline=a["baseline"], update_baseline=a["update_baseline"],
-        verbose=a["verbose"], quiet=a["quiet"] or (mode in (OutputMode.STDOUT, OutputMode.DIFF) and fmt == "text" and not a["verbose"]),
-        elapsed=time.perf_counter() - started, extra_exit=extra, compile_status=compile_status,
+        verbose=a["verbose"], quiet=a["quiet"], elapsed=time.perf_counter() - started,
+        extra_exit=extra, compile_status=compile_status,
+        to_stderr=mode in (OutputMode.STDOUT, OutputMode.DIFF),
     )
 
 
@@ -329,7 +337,23 @@ def _print_outputs(mode: Any, outcome: Any) -> None:
         sys.stdout.flush()
 
 
-def _build_from(a: dict[str, Any]) -> tuple[Any, Any, Any, str]:
+def _globs(a: dict[str, Any], cfg: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """--include/--exclude replace the configuration's lists when given."""
+    include = tuple(a["include"] or (cfg.include if cfg is not None else ()))
+    exclude = tuple(a["exclude"] or (cfg.exclude if cfg is not None else ()))
+    return include, exclude
+
+
+def _run(run: Any, paths: list[str], options: Any, settings: Any, table: Any) -> Any:
+    from hipify_py.build_info import BuildInfoError
+
+    try:
+        return run(paths, options, settings, table)
+    except BuildInfoError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _build_from(a: dict[str, Any]) -> tuple[Any, Any, Any, str, Any]:
     return _build(
         paths=a["paths"], roc=a["roc"], hipdnn=a["hipdnn"], miopen=a["miopen"],
         experimental=a["experimental"], amap=a["amap"], hip_version=a["hip_version"],
@@ -367,20 +391,21 @@ def _check(a: dict[str, Any]) -> int:
 
     from hipify_py.runner import OutputMode, RunOptions, run
 
-    settings, table, level, fmt = _build_from(a)
+    settings, table, level, fmt, cfg = _build_from(a)
+    include, exclude = _globs(a, cfg)
     options = RunOptions(
         mode=OutputMode.CHECK,
         jobs=a["jobs"],
         use_cache=not a["no_cache"],
-        include=tuple(a["include"] or ()),
-        exclude=tuple(a["exclude"] or ()),
+        include=include,
+        exclude=exclude,
         compile_db=a["compile_db"],
         changed_since=a["changed_since"],
         max_file_size=a["max_file_size"],
         progress=_color() and not a["quiet"],
     )
     started = time.perf_counter()
-    outcome = run(a["paths"], options, settings, table)
+    outcome = _run(run, a["paths"], options, settings, table)
     return _finish(
         outcome, settings, fail_on=level, fmt=fmt, diag_output=a["diagnostics_output"],
         report_files=a["report"], baseline=a["baseline"], update_baseline=a["update_baseline"],

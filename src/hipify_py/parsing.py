@@ -13,6 +13,7 @@ Everything downstream is pure Python over these values.
 from __future__ import annotations
 
 import ctypes
+import atexit
 import functools
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -181,7 +182,11 @@ def _index() -> Any:
     # One libclang index per process: creating it loads libclang (tens of milliseconds).
     from clang import cindex
 
-    return cindex.Index.create()
+    index = cindex.Index.create()
+    # Dispose of it while cindex is still importable: left to interpreter shutdown, its
+    # __del__ runs after the module is torn down and prints an ignored AttributeError.
+    atexit.register(_index.cache_clear)
+    return index
 
 
 def clang_args(settings: Settings, extra: tuple[str, ...] = ()) -> list[str]:

@@ -94,16 +94,10 @@ def translate_source(
     )
 
 
-def translate_file(
-    path: str,
-    table: MappingTable,
-    settings: Settings,
-    *,
-    display_path: str | None = None,
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
-    extra_args: tuple[str, ...] = (),
-) -> FileResult:
-    """Read and translate one file; every failure becomes a reported FileResult."""
+def read_source(
+    path: str, *, display_path: str | None = None, max_file_size: int = DEFAULT_MAX_FILE_SIZE
+) -> bytes | FileResult:
+    """The bytes of a source file, or a FileResult that reports why there are none."""
     shown = display_path or path
     try:
         size = os.stat(path).st_size
@@ -126,9 +120,28 @@ def translate_file(
                         f"cannot read: {exc.strerror or exc}")
     if b"\0" in data[:8192]:
         return _problem(shown, FileStatus.SKIPPED, "HPY903", "contains NUL bytes: not source text")
+    return data
+
+
+def translate_file(
+    path: str,
+    table: MappingTable,
+    settings: Settings,
+    *,
+    display_path: str | None = None,
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
+    extra_args: tuple[str, ...] = (),
+    include_dirs: tuple[str, ...] = (),
+) -> FileResult:
+    """Read and translate one file; every failure becomes a reported FileResult.
+    `include_dirs` adds folders (e.g. from a compile database) for finding local headers."""
+    data = read_source(path, display_path=display_path, max_file_size=max_file_size)
+    if isinstance(data, FileResult):
+        return data
     return translate_source(
-        data, shown, table, settings,
-        resolve_local=local_resolver(path, settings.include_dirs), extra_args=extra_args,
+        data, display_path or path, table, settings,
+        resolve_local=local_resolver(path, (*settings.include_dirs, *include_dirs)),
+        extra_args=extra_args,
     )
 
 

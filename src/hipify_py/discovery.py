@@ -1,0 +1,153 @@
+"""Which files a run takes: walk directories with gitignore-style globs, never loop, never
+walk into the output.
+
+Files named explicitly are always taken (whatever their extension). Problems met while walking
+(a symlink loop, an unreadable directory, a path the OS cannot handle) become FileResults with a
+diagnostic, so the run reports them and goes on.
+"""
+
+from __future__ import annotations
+
+import errno
+import fnmatch
+import os
+import stat
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pathspec
+
+from hipify_py.diagnostics import CATALOGUE, Diagnostic
+from hipify_py.results import FileResult, FileStatus
+
+SOURCE_EXTENSIONS = frozenset(
+    {".cu", ".cuh", ".cpp", ".cxx", ".cc", ".c", ".h", ".hpp", ".hxx", ".inl", ".inc"}
+)
+# Version control, caches and build trees: never sources to port, often huge.
+SKIPPED_DIRS = frozenset(
+    {".git", ".hg", ".svn", "__pycache__", "node_modules", ".tox", ".venv", "venv", "build",
+     "_build", "CMakeFiles", ".mypy_cache", ".ruff_cache", ".pytest_cache"}
+)
+SKIPPED_DIR_GLOBS = ("cmake-build-*",)
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One file to translate."""
+
+    path: str  # as shown to the user (relative paths stay relative)
+    root: str  # the directory its output path is computed from
+    explicit: bool = False  # named on the command line
+
+
+@dataclass(frozen=True, slots=True)
+class Discovery:
+    sources: tuple[Source, ...]
+    problems: tuple[FileResult, ...]
+
+
+def _spec(patterns: Sequence[str]) -> pathspec.PathSpec[Any] | None:
+    return pathspec.PathSpec.from_lines("gitwildmatch", patterns) if patterns else None
+
+
+def _problem(path: str, code: str, message: str, status: FileStatus = FileStatus.SKIPPED) -> FileResult:
+    return FileResult(path, status, None, (Diagnostic(code, CATALOGUE[code].severity, path, 1, 1, message),))
+
+
+def discover(
+    paths: Sequence[str],
+    *,
+    include: Sequence[str] = (),
+    exclude: Sequence[str] = (),
+    excluded_dirs: Iterable[str] = (),
+    extensions: frozenset[str] = SOURCE_EXTENSIONS,
+) -> Discovery:
+    """Expand the command line's paths into sources, in a stable order."""
+    include_spec, exclude_spec = _spec(include), _spec(exclude)
+    fenced = {os.path.realpath(d) for d in excluded_dirs}
+    sources: dict[str, Source] = {}
+    problems: list[FileResult] = []
+    cwd = os.getcwd()
+    for given in paths:
+        try:
+            st = os.stat(given)
+        except OSError as exc:
+            problems.append(_stat_problem(given, exc))
+            continue
+        if stat.S_ISDIR(st.st_mode):
+            _walk(given, include_spec, exclude_spec, fenced, extensions, sources, problems)
+        else:
+            real = os.path.realpath(given)
+            parent = os.path.dirname(os.path.abspath(given))
+            root = cwd if (os.path.abspath(given) + os.sep).startswith(cwd + os.sep) else parent
+            sources.setdefault(real, Source(given, root, explicit=True))
+    ordered = sorted(sources.values(), key=lambda s: s.path)
+    return Discovery(tuple(ordered), tuple(problems))
+
+
+def _stat_problem(path: str, exc: OSError) -> FileResult:
+    if exc.errno == errno.ELOOP:
+        return _problem(path, "HPY905", "symbolic link loop; not followed")
+    if exc.errno == errno.ENAMETOOLONG:
+        return _problem(path, "HPY907", "path too long for the operating system", FileStatus.FAILED)
+    if exc.errno == errno.ENOENT and os.path.islink(path):
+        return _problem(path, "HPY902", "broken symbolic link", FileStatus.FAILED)
+    if exc.errno == errno.ENOENT:
+        return _problem(path, "HPY902", "no such file or directory", FileStatus.FAILED)
+    return _problem(path, "HPY902", f"cannot read: {exc.strerror or exc}", FileStatus.FAILED)
+
+
+def _walk(
+    top: str,
+    include_spec: pathspec.PathSpec[Any] | None,
+    exclude_spec: pathspec.PathSpec[Any] | None,
+    fenced: set[str],
+    extensions: frozenset[str],
+    sources: dict[str, Source],
+    problems: list[FileResult],
+) -> None:
+    # Depth-first with the chain of real directory paths: a directory that is its own ancestor
+    # is a symlink loop. Real paths also stop the same file being taken twice via two links.
+    stack: list[tuple[str, tuple[str, ...]]] = [(top, ())]
+    while stack:
+        folder, chain = stack.pop()
+        real = os.path.realpath(folder)
+        if real in chain:
+            problems.append(_problem(folder, "HPY905", "symbolic link loop; not followed"))
+            continue
+        if real in fenced:
+            continue  # the output directory inside the input tree
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError as exc:
+            problems.append(_stat_problem(folder, exc))
+            continue
+        subdirs: list[str] = []
+        for entry in entries:
+            rel = os.path.relpath(entry.path, top).replace(os.sep, "/")
+            try:
+                is_dir = entry.is_dir()  # follows symlinks
+            except OSError as exc:
+                problems.append(_stat_problem(entry.path, exc))
+                continue
+            if is_dir:
+                if entry.name in SKIPPED_DIRS or any(fnmatch.fnmatch(entry.name, g) for g in SKIPPED_DIR_GLOBS):
+                    continue
+                if exclude_spec is not None and exclude_spec.match_file(rel + "/"):
+                    continue
+                subdirs.append(entry.path)
+                continue
+            if os.path.splitext(entry.name)[1] not in extensions:
+                continue
+            if include_spec is not None and not include_spec.match_file(rel):
+                continue
+            if exclude_spec is not None and exclude_spec.match_file(rel):
+                continue
+            try:
+                entry.stat()  # a link to a missing file or a looping link
+            except OSError as exc:
+                problems.append(_stat_problem(entry.path, exc))
+                continue
+            sources.setdefault(os.path.realpath(entry.path), Source(entry.path, top))
+        stack.extend((d, (*chain, real)) for d in reversed(subdirs))

@@ -1,0 +1,116 @@
+"""Where translations go and how they get there: atomic, only when changed, never outside the
+output the user gave.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Callable, Mapping
+
+# --rename-extensions: what hipcc and ROCm projects use. .cu -> .hip (hipcc compiles .hip as
+# HIP); a CUDA header becomes a .hip.h header so its role stays visible next to plain .h files.
+RENAMED_EXTENSIONS: dict[str, str] = {".cu": ".hip", ".cuh": ".hip.h"}
+
+
+class WriteError(OSError):
+    """An output could not be written; `code` is the diagnostic to report."""
+
+    def __init__(self, path: str, message: str, code: str = "HPY906") -> None:
+        super().__init__(message)
+        self.path = path
+        self.code = code
+
+
+def renamed(path: str) -> str:
+    for old, new in RENAMED_EXTENSIONS.items():
+        if path.endswith(old):
+            return path[: -len(old)] + new
+    return path
+
+
+def destination(source: str, root: str, output_dir: str, rename: bool) -> str:
+    """The source's place in the mirrored tree. Raises WriteError if it would leave output_dir."""
+    rel = os.path.relpath(os.path.abspath(source), os.path.abspath(root))
+    if rel.startswith(os.pardir + os.sep) or rel == os.pardir or os.path.isabs(rel):
+        rel = os.path.basename(source)
+    target = os.path.join(output_dir, renamed(rel) if rename else rel)
+    ensure_inside(target, output_dir)
+    return target
+
+
+def ensure_inside(target: str, output_dir: str) -> None:
+    """Refuse a path that resolves outside output_dir (e.g. through a symlinked folder)."""
+    base = os.path.realpath(output_dir)
+    parent = os.path.realpath(os.path.dirname(os.path.abspath(target)))
+    if parent != base and not parent.startswith(base + os.sep):
+        raise WriteError(target, f"refusing to write outside the output directory {output_dir}")
+
+
+_QUOTED_INCLUDE = re.compile(rb'^([ \t]*#[ \t]*include[ \t]*")([^"\r\n]+)(")', re.M)
+
+
+def rename_includes(
+    data: bytes, resolve: Callable[[str], str | None], renamed_files: Mapping[str, str]
+) -> bytes:
+    """Point quoted includes at renamed files: "kernels.cuh" -> "kernels.hip.h" when the
+    header it resolves to is renamed in this run."""
+    if b"#" not in data:
+        return data
+
+    def swap(m: re.Match[bytes]) -> bytes:
+        name = m.group(2).decode("utf-8", "surrogateescape")
+        found = resolve(name)
+        if found is None or os.path.realpath(found) not in renamed_files:
+            return m.group(0)
+        return m.group(1) + renamed(name).encode("utf-8", "surrogateescape") + m.group(3)
+
+    return _QUOTED_INCLUDE.sub(swap, data)
+
+
+def write_if_changed(path: str, data: bytes, *, mode_from: str | None = None) -> bool:
+    """Atomically replace `path` with `data` unless it already holds exactly that.
+    Returns whether it wrote. Unchanged files keep their mtime, so builds stay incremental."""
+    try:
+        with open(path, "rb") as handle:
+            if handle.read() == data:
+                return False
+    except OSError:
+        pass
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(folder, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".hipify-py-", suffix=".tmp")
+    except OSError as exc:
+        raise _error(path, exc) from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        if mode_from is not None:
+            with contextlib.suppress(OSError):  # keep the executable bit etc.; not essential
+                shutil.copymode(mode_from, tmp)
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise _error(path, exc) from None
+    return True
+
+
+def backup(path: str, suffix: str = ".orig") -> str:
+    """Copy `path` to path + suffix (atomically) before an in-place rewrite."""
+    target = path + suffix
+    with open(path, "rb") as handle:
+        data = handle.read()
+    write_if_changed(target, data, mode_from=path)
+    return target
+
+
+def _error(path: str, exc: OSError) -> WriteError:
+    if exc.errno == errno.ENAMETOOLONG:
+        return WriteError(path, "path too long for the operating system", "HPY907")
+    return WriteError(path, f"cannot write: {exc.strerror or exc}")

@@ -1,0 +1,299 @@
+"""Whole runs through runner.run(): discovery, outputs, local headers, cache, build info, and
+hostile trees. (CLI behaviour is in test_cli.py.)"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from hipify_py import result_cache
+from hipify_py.build_info import BuildInfoError, parse_flags
+from hipify_py.discovery import discover
+from hipify_py.mapping_model import MappingTable
+from hipify_py.results import FileResult, FileStatus
+from hipify_py.runner import OutputMode, RunOptions, RunOutcome, run
+from hipify_py.settings import Settings
+
+KERNEL_HEADER = b"#pragma once\n__global__ void scale(float* p) { p[threadIdx.x] *= 2; }\n"
+MAIN = b"""#include "kernels.cuh"
+#include "util/helpers.h"
+int main() {
+  float* p;
+  cudaMalloc(&p, 64);
+  scale<<<1, 16>>>(p);
+  cudaFree(p);
+  return helper();
+}
+"""
+HELPERS = b"#pragma once\ninline int helper() { return 0; }\n"
+
+
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HIPIFY_PY_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+
+
+@pytest.fixture
+def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    src = tmp_path / "src"
+    (src / "util").mkdir(parents=True)
+    (src / "main.cu").write_bytes(MAIN)
+    (src / "kernels.cuh").write_bytes(KERNEL_HEADER)
+    (src / "util" / "helpers.h").write_bytes(HELPERS)
+    (src / "notes.txt").write_text("not a source\n")
+    (src / ".git").mkdir()
+    (src / ".git" / "x.cu").write_text("cudaMalloc")
+    (src / "build").mkdir()
+    (src / "build" / "gen.cu").write_text("cudaMalloc")
+    monkeypatch.chdir(tmp_path)
+    return src
+
+
+def _run(paths: list[str], table: MappingTable, settings: Settings | None = None,
+         **options: object) -> RunOutcome:
+    return run(paths, RunOptions(**options), settings or Settings(), table)  # type: ignore[arg-type]
+
+
+def _by_path(outcome: RunOutcome) -> dict[str, FileResult]:
+    return {r.path: r for r in outcome.results}
+
+
+# --- discovery -----------------------------------------------------------------------------
+def test_discovery_takes_sources_and_skips_vcs_and_build_dirs(tree: Path) -> None:
+    found = discover(["src"])
+    assert [s.path for s in found.sources] == ["src/kernels.cuh", "src/main.cu",
+                                               "src/util/helpers.h"]
+    assert not found.problems
+
+
+def test_discovery_globs_and_explicit_files(tree: Path) -> None:
+    assert [s.path for s in discover(["src"], include=["*.cu"]).sources] == ["src/main.cu"]
+    assert [s.path for s in discover(["src"], exclude=["util/"]).sources] == [
+        "src/kernels.cuh", "src/main.cu"]
+    # A file named explicitly is taken whatever its extension.
+    assert [s.path for s in discover(["src/notes.txt"]).sources] == ["src/notes.txt"]
+
+
+def test_discovery_does_not_walk_into_the_output_dir(tree: Path) -> None:
+    (tree / "hip").mkdir()
+    (tree / "hip" / "old.cu").write_text("x")
+    assert "src/hip/old.cu" not in [s.path for s in discover(["src"], excluded_dirs=["src/hip"]).sources]
+
+
+def test_symlink_loops_are_reported_and_the_walk_goes_on(tree: Path) -> None:
+    os.symlink("..", tree / "util" / "up")
+    os.symlink("self.cu", tree / "self.cu")
+    found = discover(["src"])
+    codes = sorted((r.path, r.diagnostics[0].code) for r in found.problems)
+    assert codes == [("src/self.cu", "HPY905"), ("src/util/up", "HPY905")]
+    assert "src/main.cu" in [s.path for s in found.sources]
+
+
+# --- outputs -------------------------------------------------------------------------------
+def test_output_dir_mirrors_tree_with_local_headers(tree: Path, table: MappingTable) -> None:
+    outcome = _run(["src/main.cu"], table, mode=OutputMode.OUTPUT_DIR, output_dir="hip")
+    # The headers main.cu includes come along, at the same relative places.
+    assert sorted(outcome.destinations.values()) == [
+        "hip/src/kernels.cuh", "hip/src/main.cu", "hip/src/util/helpers.h"]
+    out = Path("hip/src/main.cu").read_bytes()
+    assert b"hipMalloc" in out and b'#include "kernels.cuh"' in out
+    assert b"hipLaunchKernelGGL(scale" in out
+    assert Path("hip/src/util/helpers.h").read_bytes() == HELPERS  # copied unchanged
+
+
+def test_changed_only_skips_unchanged_files(tree: Path, table: MappingTable) -> None:
+    _run(["src"], table, mode=OutputMode.OUTPUT_DIR, output_dir="hip", changed_only=True)
+    assert sorted(str(p.relative_to("hip")) for p in Path("hip").rglob("*") if p.is_file()) == [
+        "kernels.cuh", "main.cu"]
+
+
+def test_rename_extensions_rewrites_includes(tree: Path, table: MappingTable) -> None:
+    outcome = _run(["src"], table, mode=OutputMode.OUTPUT_DIR, output_dir="hip",
+                   rename_extensions=True)
+    assert sorted(outcome.destinations.values()) == [
+        "hip/kernels.hip.h", "hip/main.hip", "hip/util/helpers.h"]
+    main = Path("hip/main.hip").read_bytes()
+    assert b'#include "kernels.hip.h"' in main and b'#include "util/helpers.h"' in main
+
+
+def test_write_if_changed_keeps_mtime(tree: Path, table: MappingTable) -> None:
+    _run(["src"], table, mode=OutputMode.OUTPUT_DIR, output_dir="hip")
+    before = {p: p.stat().st_mtime_ns for p in Path("hip").rglob("*") if p.is_file()}
+    time.sleep(0.01)
+    outcome = _run(["src"], table, mode=OutputMode.OUTPUT_DIR, output_dir="hip")
+    assert outcome.written == 0
+    assert {p: p.stat().st_mtime_ns for p in before} == before
+    assert not [p for p in Path("hip").rglob(".hipify-py-*")]  # no temporary files left
+
+
+def test_in_place_keeps_backups_unless_told(tree: Path, table: MappingTable) -> None:
+    outcome = _run(["src"], table, mode=OutputMode.IN_PLACE)
+    assert outcome.written == 2
+    assert (tree / "main.cu.orig").read_bytes() == MAIN
+    assert b"hipMalloc" in (tree / "main.cu").read_bytes()
+    assert not (tree / "util" / "helpers.h.orig").exists()  # unchanged: no write, no backup
+    (tree / "other.cu").write_bytes(b"void f() { cudaDeviceSynchronize(); }\n")
+    _run(["src/other.cu"], table, mode=OutputMode.IN_PLACE, backup=False)
+    assert not (tree / "other.cu.orig").exists()
+    assert b"hipDeviceSynchronize" in (tree / "other.cu").read_bytes()
+
+
+def test_sync_check_reports_stale_outputs_and_writes_nothing(tree: Path, table: MappingTable) -> None:
+    _run(["src"], table, mode=OutputMode.OUTPUT_DIR, output_dir="hip")
+    assert _run(["src"], table, mode=OutputMode.OUTPUT_DIR, output_dir="hip",
+                sync_check=True).out_of_date == ()
+    (tree / "kernels.cuh").write_bytes(KERNEL_HEADER + b"void more() { cudaFree(0); }\n")
+    outcome = _run(["src"], table, mode=OutputMode.OUTPUT_DIR, output_dir="hip", sync_check=True)
+    assert outcome.out_of_date == ("hip/kernels.cuh",)
+    assert b"more" not in Path("hip/kernels.cuh").read_bytes()
+
+
+def test_unwritable_output_is_reported_per_file(tree: Path, table: MappingTable) -> None:
+    Path("hip").write_text("a file where the output directory should be")
+    outcome = _run(["src"], table, mode=OutputMode.OUTPUT_DIR, output_dir="hip")
+    results = _by_path(outcome)
+    assert results["src/main.cu"].status is FileStatus.FAILED
+    assert "HPY906" in [d.code for d in results["src/main.cu"].diagnostics]
+
+
+def test_never_writes_through_a_symlink_out_of_the_output_dir(tree: Path, tmp_path: Path,
+                                                             table: MappingTable) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    Path("hip").mkdir()
+    os.symlink(outside, "hip/util")
+    outcome = _run(["src"], table, mode=OutputMode.OUTPUT_DIR, output_dir="hip")
+    assert not list(outside.iterdir())
+    diags = _by_path(outcome)["src/util/helpers.h"].diagnostics
+    assert [d.code for d in diags] == ["HPY906"] and "outside" in diags[0].message
+
+
+# --- hostile inputs ------------------------------------------------------------------------
+def test_hostile_files_are_reported_and_the_run_goes_on(tree: Path, table: MappingTable,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    (tree / "blob.cu").write_bytes(b"\x00\x01\x02binary")
+    (tree / "empty.cu").write_bytes(b"")
+    os.symlink("missing.cu", tree / "dangling.cu")
+    long_name = "x" * 300 + ".cu"
+    real_open = open
+
+    def unreadable(path: str, *args: object, **kwargs: object) -> object:
+        if str(path).endswith("secret.cu"):
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, *args, **kwargs)  # type: ignore[call-overload]
+
+    (tree / "secret.cu").write_text("int x;\n")
+    monkeypatch.setattr("hipify_py.translate.open", unreadable, raising=False)
+    outcome = _run(["src", f"src/{long_name}"], table)
+    codes = {r.path: [d.code for d in r.diagnostics] for r in outcome.results}
+    assert codes["src/blob.cu"] == ["HPY903"]
+    assert codes["src/dangling.cu"] == ["HPY902"]
+    assert codes["src/secret.cu"] == ["HPY902"]
+    assert codes[f"src/{long_name}"] == ["HPY907"]
+    assert _by_path(outcome)["src/empty.cu"].status is FileStatus.UNCHANGED
+    assert _by_path(outcome)["src/main.cu"].status is FileStatus.TRANSLATED
+
+
+def test_file_vanishing_mid_run(tree: Path, table: MappingTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    import hipify_py.runner as runner
+
+    real = runner.discover
+
+    def discover_then_delete(*args: object, **kwargs: object) -> object:
+        found = real(*args, **kwargs)  # type: ignore[arg-type]
+        (tree / "kernels.cuh").unlink()
+        return found
+
+    monkeypatch.setattr(runner, "discover", discover_then_delete)
+    outcome = _run(["src"], table)
+    assert [d.code for d in _by_path(outcome)["src/kernels.cuh"].diagnostics] == ["HPY908"]
+    assert _by_path(outcome)["src/main.cu"].status is FileStatus.TRANSLATED
+
+
+# --- speed: pool and cache ------------------------------------------------------------------
+def test_pool_and_serial_runs_agree(tree: Path, table: MappingTable) -> None:
+    for k in range(12):  # enough bytes to use the process pool
+        (tree / f"gen{k}.cu").write_bytes(MAIN.replace(b"main", b"main%d" % k) * 400)
+    pooled = _run(["src"], table, jobs=2, use_cache=False)
+    serial = _run(["src"], table, jobs=1, use_cache=False)
+    assert pooled.results == serial.results
+
+
+def test_cache_hits_and_invalidation(tree: Path, table: MappingTable,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    first = _run(["src"], table)
+    assert first.cache_hits == 0
+    again = _run(["src"], table)
+    assert again.cache_hits == 3 and again.results == first.results
+    assert _run(["src"], table, use_cache=False).cache_hits == 0
+    # Settings, mappings, tool and content each change the key.
+    assert _run(["src"], table, Settings(roc=True)).cache_hits == 0
+    other_table = MappingTable(**{**table.__dict__, "digest": "other"})
+    assert _run(["src"], other_table).cache_hits == 0
+    with monkeypatch.context() as patched:
+        patched.setattr(result_cache, "tool_fingerprint", lambda: "a newer hipify-py")
+        assert _run(["src"], table).cache_hits == 0
+    (tree / "kernels.cuh").write_bytes(KERNEL_HEADER + b"\n")
+    assert _run(["src"], table).cache_hits == 2
+
+
+def test_corrupt_cache_entries_read_as_misses(tree: Path, table: MappingTable) -> None:
+    first = _run(["src"], table)
+    for entry in Path(os.environ["HIPIFY_PY_CACHE_DIR"]).rglob("*.pickle"):
+        if "results" in entry.parts:
+            entry.write_bytes(b"torn")
+    again = _run(["src"], table)
+    assert again.cache_hits == 0 and again.results == first.results
+
+
+# --- build information -----------------------------------------------------------------------
+def test_compile_database_flags_decide_live_branches(tree: Path, table: MappingTable) -> None:
+    (tree / "cfg.cu").write_bytes(
+        b"#ifdef USE_CUDA_GRAPHS\nvoid g() { cudaGraph_t graph; }\n#else\nvoid g() { cudaStream_t s; }\n#endif\n"
+    )
+    db = [{"directory": str(tree), "file": "cfg.cu",
+           "command": "nvcc -DUSE_CUDA_GRAPHS -Iinclude -O2 -c cfg.cu -o cfg.o"}]
+    Path("build_dir").mkdir()
+    Path("build_dir/compile_commands.json").write_text(json.dumps(db))
+    settings = Settings(skip_excluded_blocks=True)
+    with_db = _by_path(_run(["src/cfg.cu"], table, settings, compile_db="build_dir"))
+    without = _by_path(_run(["src/cfg.cu"], table, settings))
+    assert b"hipGraph_t" in with_db["src/cfg.cu"].output  # type: ignore[operator]
+    assert b"cudaStream_t" in with_db["src/cfg.cu"].output  # type: ignore[operator]
+    assert b"cudaGraph_t" in without["src/cfg.cu"].output  # type: ignore[operator]
+    assert b"hipStream_t" in without["src/cfg.cu"].output  # type: ignore[operator]
+
+
+def test_compile_flags_are_filtered_and_made_absolute() -> None:
+    flags = parse_flags(["-I", "inc", "-DX=1", "-isystem", "/sys", "-O3", "-std=c++17",
+                         "--expt-relaxed-constexpr", "-o", "a.o"], "/work/b")
+    assert flags == ("-I/work/b/inc", "-DX=1", "-isystem", "/sys", "-std=c++17")
+
+
+def test_bad_compile_database_is_a_usage_error(tree: Path, table: MappingTable) -> None:
+    Path("db").mkdir()
+    Path("db/compile_commands.json").write_text("{not json")
+    with pytest.raises(BuildInfoError, match="compile_commands.json"):
+        _run(["src"], table, compile_db="db")
+
+
+def _git(cwd: Path, *args: str) -> None:
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=cwd,
+                   check=True, capture_output=True)
+
+
+def test_changed_since_limits_the_run(tree: Path, table: MappingTable) -> None:
+    _git(tree.parent, "init", "-q")
+    _git(tree.parent, "add", "src")
+    _git(tree.parent, "commit", "-qm", "base")
+    (tree / "kernels.cuh").write_bytes(KERNEL_HEADER + b"// edited\n")
+    (tree / "new.cu").write_bytes(b"void n() { cudaFree(0); }\n")
+    outcome = _run(["src"], table, changed_since="HEAD")
+    assert [r.path for r in outcome.results] == ["src/kernels.cuh", "src/new.cu"]
+    with pytest.raises(BuildInfoError):
+        _run(["src"], table, changed_since="no-such-revision")
