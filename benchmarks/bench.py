@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from tree_generator import generate_tree  # noqa: E402
+from tree_generator import generate_tree
 
 
 def measure(argv: list[str], env: dict[str, str], cwd: str | None = None,

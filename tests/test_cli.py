@@ -1,0 +1,220 @@
+"""The command line: output modes, exit codes, --fail-on, baselines, suppressions, project
+configuration and usage errors. Runs in-process through typer's CliRunner, plus one real
+subprocess for `python -m hipify_py`."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hipify_py.cli import app
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+CLEAN = b"""__global__ void add(float* a, const float* b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) a[i] += b[i];
+}
+void run(float* a, const float* b, int n) {
+  add<<<(n + 255) / 256, 256>>>(a, b, n);
+  cudaDeviceSynchronize();
+}
+"""
+# An unsupported header (error) and inline PTX (error).
+BAD = b"""#include <cuda_gl_interop.h>
+__device__ unsigned lane_id() {
+  unsigned r;
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(r));
+  return r;
+}
+"""
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HIPIFY_PY_CACHE_DIR", str(tmp_path / ".cache"))
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+def invoke(*args: str, stdin: bytes | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, list(args), input=stdin)
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def write(path: str, data: bytes) -> Path:
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_bytes(data)
+    return p
+
+
+# --- translate output modes -------------------------------------------------------------------
+def test_translate_one_file_to_stdout() -> None:
+    write("k.cu", CLEAN)
+    code, out, _ = invoke("translate", "k.cu")
+    assert code == 0
+    assert "hipLaunchKernelGGL(add, dim3((n + 255) / 256), dim3(256), 0, 0, a, b, n);" in out
+    assert "hipDeviceSynchronize()" in out
+
+
+def test_translate_stdin() -> None:
+    code, out, _ = invoke("translate", "-", stdin=b"void f() { cudaFree(0); }\n")
+    assert code == 0 and "hipFree(0)" in out
+
+
+def test_translate_to_file_and_diff() -> None:
+    write("k.cu", CLEAN)
+    assert invoke("translate", "k.cu", "-o", "k.hip")[0] == 0
+    assert b"hipDeviceSynchronize" in Path("k.hip").read_bytes()
+    code, out, _ = invoke("translate", "k.cu", "--diff")
+    assert code == 0
+    assert "--- a/k.cu" in out and "+  hipDeviceSynchronize();" in out
+    assert Path("k.cu").read_bytes() == CLEAN
+
+
+def test_translate_in_place_and_output_dir() -> None:
+    write("src/k.cu", CLEAN)
+    assert invoke("translate", "src", "--output-dir", "hip")[0] == 0
+    assert b"hipDeviceSynchronize" in Path("hip/k.cu").read_bytes()
+    assert invoke("translate", "src", "--output-dir", "hip", "--check")[0] == 0
+    write("src/k.cu", CLEAN + b"void g() { cudaFree(0); }\n")
+    code, _, err = invoke("translate", "src", "--output-dir", "hip", "--check")
+    assert code == 1 and "hip/k.cu: out of date" in err
+    assert invoke("translate", "src", "--in-place")[0] == 0
+    assert Path("src/k.cu.orig").read_bytes().startswith(CLEAN)
+    assert b"hipFree(0)" in Path("src/k.cu").read_bytes()
+
+
+# --- check: exit codes, fail-on, formats ----------------------------------------------------------
+def test_check_exit_codes_and_fail_on() -> None:
+    write("clean.cu", CLEAN)
+    write("bad.cu", BAD)
+    assert invoke("check", "clean.cu")[0] == 0
+    code, out, _ = invoke("check", "bad.cu")
+    assert code == 1
+    assert "bad.cu:1:1: HPY200 error:" in out and "bad.cu:4:" in out and "HPY300" in out
+    assert invoke("check", "bad.cu", "--fail-on", "none")[0] == 0
+    assert invoke("check", "bad.cu", "--ignore", "HPY200", "--ignore", "HPY300")[0] == 0
+
+
+def test_check_json_and_sarif_formats() -> None:
+    write("bad.cu", BAD)
+    code, out, _ = invoke("check", "bad.cu", "--format", "json")
+    assert code == 1
+    doc = json.loads(out)
+    assert {d["code"] for d in doc["diagnostics"]} >= {"HPY200", "HPY300"}
+    code, out, _ = invoke("check", "bad.cu", "--format", "sarif")
+    sarif = json.loads(out)
+    assert sarif["version"] == "2.1.0"
+    assert {r["ruleId"] for r in sarif["runs"][0]["results"]} >= {"HPY200", "HPY300"}
+
+
+def test_check_writes_reports_and_diagnostics_output() -> None:
+    write("bad.cu", BAD)
+    code, _, _ = invoke("check", "bad.cu", "--format", "json", "--diagnostics-output", "d.json",
+                        "--report", "r/report.html", "--report", "r/report.md")
+    assert code == 1
+    assert json.loads(Path("d.json").read_text())["diagnostics"]
+    assert "<html" in Path("r/report.html").read_text().lower()
+    assert "HPY300" in Path("r/report.md").read_text()
+
+
+def test_inline_suppression() -> None:
+    write("bad.cu", BAD.replace(b"  asm volatile", b"  // hipify-py: ignore[HPY300]\n  asm volatile")
+          .replace(b"#include <cuda_gl_interop.h>", b"#include <cuda_gl_interop.h> // hipify-py: ignore[HPY200]"))
+    assert invoke("check", "bad.cu")[0] == 0
+
+
+def test_baseline_accepts_known_findings_only() -> None:
+    write("bad.cu", BAD)
+    assert invoke("check", "bad.cu", "--baseline", "base.json", "--update-baseline")[0] == 1
+    assert Path("base.json").exists()
+    assert invoke("check", "bad.cu", "--baseline", "base.json")[0] == 0
+    # A new finding is not in the baseline; moved lines still match.
+    write("bad.cu", b"\n\n" + BAD + b"__device__ void g() { asm(\"exit;\"); }\n")
+    code, out, _ = invoke("check", "bad.cu", "--baseline", "base.json")
+    assert code == 1 and "bad.cu:9:" in out and "bad.cu:6:" not in out
+
+
+def test_project_configuration_and_overrides() -> None:
+    write("pyproject.toml", b'[tool.hipify-py]\nfail-on = "none"\nexclude = ["vendor/"]\n')
+    write("src/bad.cu", BAD)
+    write("vendor/bad.cu", BAD)
+    code, out, _ = invoke("check", ".")
+    assert code == 0 and "vendor" not in out
+    assert invoke("check", ".", "--fail-on", "error")[0] == 1
+    assert invoke("check", ".", "--no-config")[0] == 1
+    write("pyproject.toml", b'[tool.hipify-py]\nfail_on = "none"\n')
+    code, _, err = invoke("check", ".")
+    assert code == 2 and "pyproject.toml" in err and "fail_on" in err
+
+
+# --- usage and internal errors ------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["translate", "k.cu", "--in-place", "--diff"], "choose one of"),
+        (["translate", "k.cu", "--check"], "--check needs --output-dir"),
+        (["check", "k.cu", "--hip-version", "five"], "--hip-version"),
+        (["check", "k.cu", "--ignore", "HPY999"], "unknown code"),
+        (["check", "k.cu", "--format", "xml"], "--format"),
+        (["check", "k.cu", "--fail-on", "fatal"], "--fail-on"),
+        (["check", "k.cu", "--mappings", "broken.yaml"], "broken.yaml"),
+        (["check", "k.cu", "-p", "nowhere"], "nowhere"),
+    ],
+)
+def test_usage_errors_exit_2_with_a_message(args: list[str], message: str) -> None:
+    write("k.cu", CLEAN)
+    write("broken.yaml", b"family: runtime\nentries:\n  cudaFoo: {hip: hipFoo}\n  cudaFoo: {hip: hipBar}\n")
+    code, _, err = invoke(*args)
+    assert code == 2, err
+    assert message in err
+
+
+def test_internal_error_exits_3(monkeypatch: pytest.MonkeyPatch) -> None:
+    write("k.cu", CLEAN)
+
+    def boom(*_args: object) -> None:
+        raise RuntimeError("simulated bug")
+
+    monkeypatch.setattr("hipify_py.runner.run", boom)
+    code, _, err = invoke("check", "k.cu")
+    assert code == 3 and "internal error" in err and "simulated bug" in err
+
+
+def test_missing_input_is_reported_and_fails() -> None:
+    write("k.cu", CLEAN)
+    code, out, _ = invoke("check", "k.cu", "missing.cu")
+    assert code == 1 and "missing.cu" in out and "HPY902" in out
+
+
+def test_check_over_the_examples(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bundled examples include programs that are reported on purpose (inline PTX, GL
+    interop), so the gate fails on them and passes once those codes are accepted."""
+    code, out, _ = invoke("check", str(EXAMPLES), "--format", "json")
+    doc = json.loads(out)
+    codes = {d["code"] for d in doc["diagnostics"] if d["severity"] == "error"}
+    assert code == 1 and {"HPY300", "HPY200"} <= codes
+    ignore = [arg for c in sorted(codes) for arg in ("--ignore", c)]
+    assert invoke("check", str(EXAMPLES), *ignore)[0] == 0
+
+
+def test_python_dash_m_entry_point(tmp_path: Path) -> None:
+    write("k.cu", CLEAN)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    proc = subprocess.run([sys.executable, "-m", "hipify_py", "translate", "k.cu"],
+                          capture_output=True, text=True, env=env, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "hipDeviceSynchronize" in proc.stdout
+    version = subprocess.run([sys.executable, "-m", "hipify_py", "version"], capture_output=True,
+                             text=True, env=env, check=False)
+    assert version.stdout.startswith("hipify-py ")
