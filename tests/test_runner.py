@@ -278,7 +278,7 @@ def test_compile_flags_are_filtered_and_made_absolute() -> None:
 def test_bad_compile_database_is_a_usage_error(tree: Path, table: MappingTable) -> None:
     Path("db").mkdir()
     Path("db/compile_commands.json").write_text("{not json")
-    with pytest.raises(BuildInfoError, match="compile_commands.json"):
+    with pytest.raises(BuildInfoError, match=r"compile_commands\.json"):
         _run(["src"], table, compile_db="db")
 
 
