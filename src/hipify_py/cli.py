@@ -178,11 +178,11 @@ def _finish(
     results = list(outcome.results)
     if baseline and update_baseline:
         write_baseline(baseline, results)
-    elif baseline:
+    if baseline:
         try:
             results = list(load_baseline(baseline).filter(results))
         except (OSError, ValueError) as exc:
-            raise UsageError(str(exc)) from None
+            raise UsageError(f"--baseline: {exc}") from None
     report = Report.from_results(
         results, tool_version=__version__, settings=settings, elapsed=elapsed
     )

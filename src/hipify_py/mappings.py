@@ -281,7 +281,7 @@ def _arg_rule(path: Path, name: str, k: int, raw: Any) -> ArgRule:
         raise MappingError(f"{path}: {where}: expected a mapping")
     _check_fields(path, where, raw, _ARG_FIELDS)
     try:
-        action = ArgAction(raw.get("action"))
+        action = ArgAction(str(raw.get("action")))
     except ValueError:
         choices = [a.value for a in ArgAction]
         raise MappingError(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from hipify_py.rules.arguments import rewrite_arguments
 from hipify_py.rules.base import Context, Reference, Rule, RuleOutput
+from hipify_py.rules.device_checks import check_device_code
 from hipify_py.rules.feature_macros import translate_feature_macros
 from hipify_py.rules.identifiers import rename_identifiers
 from hipify_py.rules.includes import rewrite_includes
@@ -21,6 +22,7 @@ RULES: tuple[Rule, ...] = (
     rewrite_arguments,
     translate_feature_macros,
     find_type_clashes,
+    check_device_code,
 )
 
 __all__ = ["RULES", "Context", "Reference", "Rule", "RuleOutput"]

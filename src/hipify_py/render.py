@@ -1,0 +1,280 @@
+"""Report renderers: terminal text (rich), JSON, SARIF 2.1.0, and HTML/Markdown porting reports
+(jinja2). Each takes a Report and produces text; emit() decides where it goes.
+
+The JSON format is versioned (JSON_SCHEMA_VERSION) and described by
+schemas/report-v1.schema.json, shipped in the package and checked by the tests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path, PurePath
+from typing import Any
+
+from hipify_py.diagnostics import CATALOGUE, Diagnostic, Severity
+from hipify_py.outputs import write_if_changed
+from hipify_py.report import EFFORT_MINUTES, Report
+
+JSON_SCHEMA_VERSION = 1
+INFORMATION_URI = "https://github.com/hipify-py/hipify-py"
+_SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "note"}
+_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.NOTE: "cyan"}
+
+
+def emit(
+    report: Report,
+    *,
+    fmt: str,
+    output: str | None,
+    report_files: Sequence[str],
+    color: bool,
+    verbose: bool,
+    compile_status: Mapping[str, str] | None = None,
+    to_stderr: bool = False,
+) -> None:
+    """Print or write the diagnostics in `fmt`, then write every --report file."""
+    if fmt != "none":
+        if fmt == "text":
+            text = render_text(report, color=color and output is None, verbose=verbose)
+        elif fmt == "json":
+            text = render_json(report, compile_status)
+        elif fmt == "sarif":
+            text = render_sarif(report)
+        else:
+            raise ValueError(f"unknown format {fmt!r}")
+        if output is not None:
+            write_if_changed(output, text.encode())
+        else:
+            stream = sys.stderr if to_stderr else sys.stdout
+            stream.write(text)
+            stream.flush()
+    for path in report_files:
+        write_if_changed(path, render_file(report, path, compile_status).encode())
+
+
+def render_file(report: Report, path: str, compile_status: Mapping[str, str] | None = None) -> str:
+    suffix = PurePath(path).suffix.lower()
+    if suffix in (".html", ".htm"):
+        return render_html(report, compile_status)
+    if suffix in (".md", ".markdown"):
+        return render_markdown(report, compile_status)
+    if suffix == ".json":
+        return render_json(report, compile_status)
+    if suffix == ".sarif":
+        return render_sarif(report)
+    raise ValueError(f"--report {path}: use a .html, .md, .json or .sarif file name")
+
+
+# --- text -----------------------------------------------------------------------------------
+def render_text(report: Report, *, color: bool, verbose: bool) -> str:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, force_terminal=color, no_color=not color, width=120,
+                      highlight=False, soft_wrap=True)
+    shown = [d for d in report.diagnostics if verbose or d.severity > Severity.NOTE]
+    current = None
+    for d in shown:
+        if d.path != current and color:
+            console.print(Text(d.path, style="bold underline"))
+        current = d.path
+        line = Text(f"{d.path}:{d.line}:{d.column}: ")
+        line.append(d.code, style="bold")
+        line.append(" ")
+        line.append(f"{d.severity.label}:", style=_STYLE[d.severity])
+        line.append(f" {d.message}")
+        console.print(line)
+        if verbose and d.suggestion:
+            console.print(Text(f"    suggestion: {d.suggestion}", style="dim"))
+    t = report.totals
+    if report.diagnostics:
+        table = Table(title="findings by family", box=None)
+        table.add_column("family")
+        for sev in ("error", "warning", "note"):
+            table.add_column(sev, justify="right")
+        for family, counts in t.by_family.items():
+            table.add_row(family, *(str(counts.get(s, 0)) for s in ("error", "warning", "note")))
+        console.print(table)
+    status = ", ".join(f"{n} {s}" for s, n in sorted(t.by_status.items()))
+    console.print(
+        f"hipify-py: {t.files} files ({status}), {t.lines} lines, "
+        f"{t.converted} references converted, {t.unconverted} left; "
+        f"{t.by_severity.get('error', 0)} errors, {t.by_severity.get('warning', 0)} warnings, "
+        f"{t.by_severity.get('note', 0)} notes in {report.elapsed:.2f} s"
+    )
+    return buffer.getvalue()
+
+
+# --- JSON -----------------------------------------------------------------------------------
+def _diagnostic_record(d: Diagnostic) -> dict[str, Any]:
+    return {
+        "path": d.path, "line": d.line, "column": d.column, "code": d.code, "name": d.name,
+        "severity": d.severity.label, "category": CATALOGUE[d.code].category,
+        "message": d.message, "cuda_name": d.cuda_name, "suggestion": d.suggestion,
+        "family": d.family,
+    }
+
+
+def report_document(report: Report, compile_status: Mapping[str, str] | None = None) -> dict[str, Any]:
+    t = report.totals
+    s = report.settings
+    return {
+        "schema": "hipify-py/report",
+        "version": JSON_SCHEMA_VERSION,
+        "tool": {"name": "hipify-py", "version": report.tool_version},
+        "created": report.created,
+        "settings": {
+            "roc": s.roc, "hipdnn": s.hipdnn, "experimental": s.experimental, "amap": s.amap,
+            "hip_version": str(s.hip_version) if s.hip_version else None,
+            "keep_launch_syntax": s.keep_launch_syntax,
+            "skip_excluded_blocks": s.skip_excluded_blocks,
+        },
+        "summary": {
+            "files": t.files, "by_status": t.by_status, "lines": t.lines,
+            "changed_lines": t.changed_lines, "changed_percent": round(t.changed_percent, 2),
+            "kernel_launches": t.kernel_launches, "references_converted": t.converted,
+            "references_unconverted": t.unconverted, "by_severity": t.by_severity,
+            "by_code": t.by_code, "by_family": t.by_family,
+            "effort_hours": list(report.effort_hours), "elapsed_seconds": round(report.elapsed, 3),
+        },
+        "files": [
+            {"path": r.path, "status": r.status.value, "lines": r.stats.lines,
+             "changed_lines": r.stats.changed_lines,
+             "compile_status": (compile_status or {}).get(r.path)}
+            for r in report.results
+        ],
+        "diagnostics": [_diagnostic_record(d) for d in report.diagnostics],
+        "statistics": {"converted": report.converted, "unconverted": report.unconverted},
+    }
+
+
+def render_json(report: Report, compile_status: Mapping[str, str] | None = None) -> str:
+    return json.dumps(report_document(report, compile_status), indent=2) + "\n"
+
+
+# --- SARIF ----------------------------------------------------------------------------------
+def _uri(path: str) -> str:
+    p = PurePath(path)
+    if p.is_absolute():
+        try:
+            p = PurePath(os.path.relpath(path))
+        except ValueError:
+            return Path(path).as_uri()
+    return p.as_posix()
+
+
+def _fingerprint(d: Diagnostic) -> str:
+    line = _source_lines(d.path).get(d.line, "").strip()
+    blob = "\0".join((d.code, _uri(d.path), d.cuda_name or "", line))
+    return hashlib.sha256(blob.encode()).hexdigest()[:32]
+
+
+def render_sarif(report: Report) -> str:
+    used = sorted({d.code for d in report.diagnostics})
+    index = {code: k for k, code in enumerate(used)}
+    rules = []
+    for code in used:
+        info = CATALOGUE[code]
+        rules.append({
+            "id": code,
+            "name": "".join(w.capitalize() for w in info.name.split("-")),
+            "shortDescription": {"text": info.summary},
+            "fullDescription": {"text": info.help},
+            "help": {"text": info.help},
+            "defaultConfiguration": {"level": _SARIF_LEVEL[info.severity]},
+            "properties": {"tags": ["portability", "hip", info.category], "category": info.category},
+        })
+    results = []
+    for d in report.diagnostics:
+        message = d.message + (f" Suggestion: {d.suggestion}" if d.suggestion else "")
+        results.append({
+            "ruleId": d.code,
+            "ruleIndex": index[d.code],
+            "level": _SARIF_LEVEL[d.severity],
+            "message": {"text": message},
+            "locations": [{"physicalLocation": {
+                "artifactLocation": {"uri": _uri(d.path), "uriBaseId": "%SRCROOT%"},
+                "region": {"startLine": max(d.line, 1), "startColumn": max(d.column, 1)},
+            }}],
+            "partialFingerprints": {"hipifyPy/v1": _fingerprint(d)},
+        })
+    document = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "hipify-py", "version": report.tool_version,
+                                "semanticVersion": report.tool_version,
+                                "informationUri": INFORMATION_URI, "rules": rules}},
+            "artifacts": [{"location": {"uri": _uri(r.path), "uriBaseId": "%SRCROOT%"}}
+                          for r in report.results],
+            "results": results,
+            "columnKind": "utf16CodeUnits",
+        }],
+    }
+    return json.dumps(document, indent=2) + "\n"
+
+
+# --- HTML and Markdown ------------------------------------------------------------------------
+@cache
+def _source_lines(path: str) -> dict[int, str]:
+    """The file's lines by number, for snippets; {} when it cannot be read."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return {}
+    text = data.decode("utf-8", errors="replace")
+    return dict(enumerate(text.splitlines(), start=1))
+
+
+def snippet(d: Diagnostic, context: int = 1) -> list[tuple[int, str, bool]]:
+    """(line number, text, is the reported line) around a diagnostic."""
+    lines = _source_lines(d.path)
+    return [(n, lines[n].rstrip(), n == d.line)
+            for n in range(d.line - context, d.line + context + 1) if n in lines]
+
+
+def _template_context(report: Report, compile_status: Mapping[str, str] | None) -> dict[str, Any]:
+    findings = [
+        {"d": d, "info": CATALOGUE[d.code], "snippet": snippet(d)} for d in report.diagnostics
+    ]
+    families = sorted(set(report.converted) | set(report.unconverted))
+    family_rows = [
+        (f, sum(report.converted.get(f, {}).values()), sum(report.unconverted.get(f, {}).values()))
+        for f in families
+    ]
+    return {
+        "report": report, "t": report.totals, "findings": findings, "family_rows": family_rows,
+        "compile_status": compile_status or {}, "catalogue": CATALOGUE,
+        "effort_minutes": EFFORT_MINUTES, "low_high": report.effort_hours,
+    }
+
+
+@cache
+def _environment(autoescape: bool) -> Any:
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("hipify_py", "templates"),
+        autoescape=autoescape, trim_blocks=True, lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+    )
+    env.filters["md"] = lambda s: str(s if s is not None else "").replace("|", "\\|").replace("\n", " ")
+    return env
+
+
+def render_html(report: Report, compile_status: Mapping[str, str] | None = None) -> str:
+    template = _environment(True).get_template("report.html.j2")
+    return str(template.render(**_template_context(report, compile_status)))
+
+
+def render_markdown(report: Report, compile_status: Mapping[str, str] | None = None) -> str:
+    template = _environment(False).get_template("report.md.j2")
+    return str(template.render(**_template_context(report, compile_status)))

@@ -1,0 +1,416 @@
+"""Device-code checks: inline PTX (HPY300) and warp-size hazards (HPY401-HPY405).
+
+AMD wavefronts have 64 lanes. Code written for 32-lane warps still compiles under hipcc but
+silently computes wrong answers, which is why these are reported and never rewritten.
+
+The heuristics prefer precision to recall: each looks for a specific, common idiom, in device
+code only (except HPY401, whose *_sync callees exist only in device code anyway, and warp-size
+constants whose name says what they are). tests/golden/device has, for each, the forms that
+must be flagged and look-alikes (a corpus of ordinary code full of 32s) that must not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from hipify_py.diagnostics import Finding
+from hipify_py.parsing import COMMENT, IDENT, KEYWORD, LITERAL, FunctionBody
+from hipify_py.rules.base import Context, RuleOutput
+
+_ASM_WORDS = frozenset({b"asm", b"__asm__", b"__asm"})
+_ASM_QUALIFIERS = frozenset({b"volatile", b"__volatile__", b"__volatile", b"goto", b"inline"})
+# Text that only PTX has: special registers and dotted instruction names.
+_PTX = re.compile(
+    rb"%%?(?:laneid|warpid|nwarpid|smid|nsmid|tid|ntid|ctaid|nctaid|clock|clock64|globaltimer"
+    rb"|lanemask_\w+|dynamic_smem_size)\b"
+    rb"|\b(?:mov|ld|st|add|sub|mul|mad|fma|shfl|vote|bar|cvt|cvta|setp|selp|prmt|bfe|bfi|brev"
+    rb"|lop3|atom|red|membar|fence|activemask|match|redux|cp|ldmatrix|mma|wmma|isspacep|prefetch"
+    rb"|popc|clz|min|max|and|or|xor|not|shl|shr|div|rem|abs|neg|rcp|sqrt|rsqrt|ex2|lg2)"
+    rb"\.[a-z0-9]+"
+)
+_FIRST_INSTRUCTION = re.compile(rb"[A-Za-z_][\w.]*")
+
+_MASK_FUNCTIONS = frozenset({
+    b"__shfl_sync", b"__shfl_up_sync", b"__shfl_down_sync", b"__shfl_xor_sync",
+    b"__ballot_sync", b"__any_sync", b"__all_sync", b"__uni_sync", b"__match_any_sync",
+    b"__match_all_sync", b"__syncwarp", b"__reduce_add_sync", b"__reduce_min_sync",
+    b"__reduce_max_sync", b"__reduce_and_sync", b"__reduce_or_sync", b"__reduce_xor_sync",
+})
+_FULL_MASK_32 = re.compile(
+    rb"^(?:0[xX][fF]{8}[uU]?[lL]?|~0[uU]?|~\(?0[uU]?\)?|4294967295[uU]?[lL]?|UINT_MAX|UINT32_MAX"
+    rb"|\(\s*unsigned(?:\s+int)?\s*\)\s*-\s*1|\(\s*uint32_t\s*\)\s*-\s*1|0[xX][fF]{8}[uU]?[lL]?)$"
+)
+_MASK_NAMES = re.compile(
+    rb"(?:#[ \t]*define[ \t]+(\w+)[ \t]+\(?[ \t]*([^\s/()]+)[ \t]*\)?[ \t]*(?://[^\n]*)?$)"
+    rb"|(?:\b(?:static\s+)?(?:constexpr|const)\s+(?:unsigned(?:\s+int)?|uint32_t|auto)\s+(\w+)\s*=\s*([^;]+);)",
+    re.M,
+)
+
+_BALLOTS = frozenset({b"__ballot_sync", b"__ballot", b"__activemask"})
+_TYPES_32 = frozenset({
+    (b"unsigned",), (b"unsigned", b"int"), (b"int",), (b"uint32_t",), (b"std::uint32_t",),
+    (b"int32_t",), (b"unsigned", b"long"), (b"long",), (b"uint",),
+})
+_TYPE_QUALIFIERS = frozenset({b"const", b"volatile", b"register", b"static", b"constexpr"})
+
+_WARP_CONSTANT = re.compile(
+    rb"(?:#[ \t]*define[ \t]+(\w*(?:WARP|warp|Warp)\w*(?:SIZE|size|Size|LANES|lanes|Lanes|THREADS|threads))[ \t]+\(?(32)\)?\b)"
+    rb"|(?:\b(?:static\s+)?(?:constexpr|const)\s+(?:unsigned(?:\s+int)?|int|size_t|uint32_t|auto)\s+"
+    rb"(\w*(?:WARP|warp|Warp)_?(?:SIZE|size|Size|LANES|lanes|Lanes))\s*=\s*(32)\s*[;,])"
+)
+# (operator, literal value) pairs that mean "lane of" / "warp of" with 32-wide warps.
+_LANE_MATH = {(b"%", 32), (b"&", 31), (b">>", 5), (b"/", 32)}
+_THREAD_INDEX = frozenset({b"threadIdx"})
+_SHUFFLES = re.compile(rb"\b__shfl(?:_up|_down|_xor)?(?:_sync)?\b")
+_SHUFFLE_CALLS = frozenset({b"__shfl_down_sync", b"__shfl_xor_sync", b"__shfl_down", b"__shfl_xor"})
+_ASSIGNMENT = re.compile(rb"\b([A-Za-z_]\w*)\s*=(?!=)\s*([^;{}]*)")
+_WARP_WORDS = re.compile(rb"warp|lane|__shfl", re.I)
+
+
+def check_device_code(ctx: Context) -> Iterator[RuleOutput]:
+    data = ctx.data
+    if b"asm" in data:
+        yield from _inline_asm(ctx)
+    if b"_sync" in data or b"__syncwarp" in data:
+        yield from _mask_arguments(ctx)
+    if b"__ballot" in data or b"__activemask" in data:
+        yield from _ballots_in_32_bits(ctx)
+    if b"32" in data or b"31" in data or b"5" in data or b"0x1f" in data.lower():
+        yield from _warp_size_literals(ctx)
+    if b"__shfl" in data:
+        yield from _shuffles_from_16(ctx)
+    if b"__shared__" in data:
+        yield from _per_warp_arrays(ctx)
+
+
+def _int_value(raw: bytes) -> int | None:
+    text = raw.rstrip(b"uUlL")
+    try:
+        return int(text, 0) if text[:1].isdigit() else None
+    except ValueError:
+        return int(text, 8) if text.startswith(b"0") and text.isdigit() else None
+
+
+# --- HPY300 -------------------------------------------------------------------------------
+def _inline_asm(ctx: Context) -> Iterator[RuleOutput]:
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    for kind in (KEYWORD, IDENT):
+        for i in toks.of_kind(kind):
+            if toks.raw(i) not in _ASM_WORDS:
+                continue
+            j = syntax.next_code(i)
+            while j is not None and toks.raw(j) in _ASM_QUALIFIERS:
+                j = syntax.next_code(j)
+            if j is None or toks.raw(j) != b"(":
+                continue
+            close = syntax.partner_of(j)
+            end = toks.end(close) if close is not None else toks.end(j)
+            strings = b"".join(toks.raw(k) for k in range(j + 1, close or j + 1)
+                               if toks.kinds[k] == LITERAL and toks.raw(k)[-1:] == b'"')
+            device = ctx.parsed.device_function_at(toks.start(i))
+            if device is None and _PTX.search(strings) is None:
+                continue  # host assembly (x86, ARM): not our business
+            first = _FIRST_INSTRUCTION.search(strings.replace(b'"', b" ").replace(b"\\n", b" ")
+                                              .replace(b"\\t", b" "))
+            what = f" ({first.group().decode('utf-8', 'replace')} ...)" if first else ""
+            where = f"in {device.name}" if device is not None else "PTX text"
+            yield Finding(
+                "HPY300", toks.start(i), end,
+                f"inline PTX assembly{what} {where}: PTX does not exist on AMD GPUs",
+                None,
+                "replace it with a HIP intrinsic (e.g. __lane_id(), __ballot, __shfl) or portable C++",
+                "device",
+            )
+
+
+# --- HPY401 -------------------------------------------------------------------------------
+def _named_masks(data: bytes) -> frozenset[bytes]:
+    names = set()
+    for m in _MASK_NAMES.finditer(data):
+        name, value = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        if name and value and _FULL_MASK_32.match(value.strip()):
+            names.add(name)
+    return frozenset(names)
+
+
+def _mask_arguments(ctx: Context) -> Iterator[RuleOutput]:
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    named: frozenset[bytes] | None = None
+    for i in toks.of_kind(IDENT):
+        name = toks.raw(i)
+        if name not in _MASK_FUNCTIONS:
+            continue
+        call = syntax.call_at(i)
+        if call is None or not call.args or call.args[0].empty:
+            continue
+        arg = call.args[0]
+        text = b" ".join(toks.raw(k) for k in range(arg.first, arg.last + 1)
+                         if toks.kinds[k] != COMMENT)
+        compact = text.replace(b" ", b"")
+        while compact.startswith(b"(") and compact.endswith(b")") and compact.count(b"(") == 1:
+            compact = compact[1:-1]
+        is_full = _FULL_MASK_32.match(compact) is not None or _FULL_MASK_32.match(text) is not None
+        if not is_full:
+            if named is None:
+                named = _named_masks(ctx.data)
+            is_full = compact in named
+        if is_full:
+            yield Finding(
+                "HPY401", arg.start, arg.end,
+                f"{name.decode()} gets the 32-bit full mask {syntax.text(arg).decode('utf-8', 'replace')}: "
+                "on a 64-lane wavefront lanes 32-63 are left out",
+                name.decode(),
+                "use a 64-bit mask such as ~0ull or __activemask()",
+                "device",
+            )
+
+
+# --- HPY402 -------------------------------------------------------------------------------
+def _ballots_in_32_bits(ctx: Context) -> Iterator[RuleOutput]:
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    for i in toks.of_kind(IDENT):
+        name = toks.raw(i)
+        if name not in _BALLOTS:
+            continue
+        eq = syntax.prev_code(i)
+        if eq is None or toks.raw(eq) != b"=":
+            continue
+        var = syntax.prev_code(eq)
+        if var is None or toks.kinds[var] != IDENT:
+            continue
+        declared = _declared_type(ctx, var)
+        if declared is None:
+            declared = _earlier_declaration(ctx, toks.raw(var), toks.start(var))
+        if declared is None or declared not in _TYPES_32:
+            continue
+        type_text = b" ".join(declared).decode()
+        call = syntax.call_at(i)
+        end = toks.end(call.close_index) if call is not None else toks.end(i)
+        yield Finding(
+            "HPY402", toks.start(var), end,
+            f"{name.decode()} result stored in {toks.text(var)} of 32-bit type {type_text}: "
+            "the upper 32 lanes of a 64-lane wavefront are dropped",
+            name.decode(),
+            "declare it unsigned long long (or auto)",
+            "device",
+        )
+
+
+def _declared_type(ctx: Context, var: int) -> tuple[bytes, ...] | None:
+    """The type tokens in front of a declared name (`const unsigned int mask`), or None."""
+    toks = ctx.parsed.tokens
+    words: list[bytes] = []
+    j = ctx.syntax.prev_code(var)
+    while (j is not None and toks.kinds[j] in (KEYWORD, IDENT)) or (
+        j is not None and toks.raw(j) == b"::"
+    ):
+        assert j is not None
+        words.append(toks.raw(j))
+        j = ctx.syntax.prev_code(j)
+    words.reverse()
+    joined: list[bytes] = []
+    for w in words:
+        if joined and (w == b"::" or joined[-1].endswith(b"::")):
+            joined[-1] += w  # std :: uint32_t -> std::uint32_t
+        elif w not in _TYPE_QUALIFIERS:
+            joined.append(w)
+    return tuple(joined) if joined else None
+
+
+def _earlier_declaration(ctx: Context, name: bytes, before: int) -> tuple[bytes, ...] | None:
+    fn = ctx.parsed.device_function_at(before)
+    start = fn.start if fn is not None else 0
+    pattern = re.compile(
+        rb"\b(unsigned\s+int|unsigned\s+long|unsigned|int|uint32_t|int32_t|long|uint)\s+"
+        + re.escape(name) + rb"\s*[;=,)]"
+    )
+    found = None
+    for m in pattern.finditer(ctx.data, start, before):
+        found = tuple(m.group(1).split())
+    return found
+
+
+# --- HPY403 -------------------------------------------------------------------------------
+def _device_functions(ctx: Context) -> list[FunctionBody]:
+    return [fn for fn in ctx.parsed.functions if fn.on_device]
+
+
+def _thread_derived(data: bytes, fn: FunctionBody) -> set[bytes]:
+    """Variables of a function whose value comes from threadIdx (directly or through another)."""
+    derived: set[bytes] = set()
+    for m in _ASSIGNMENT.finditer(data, fn.start, fn.end):
+        rhs = m.group(2)
+        if b"threadIdx" in rhs or any(re.search(rb"\b" + re.escape(v) + rb"\b", rhs) for v in derived):
+            derived.add(m.group(1))
+    return derived
+
+
+def _warp_size_literals(ctx: Context) -> Iterator[RuleOutput]:
+    data = ctx.data
+    for m in _WARP_CONSTANT.finditer(data):
+        group = 2 if m.group(1) else 4
+        name = (m.group(1) or m.group(3)).decode()
+        yield Finding(
+            "HPY403", m.start(group), m.end(group),
+            f"{name} is defined as 32: AMD wavefronts have 64 lanes",
+            None, "use warpSize at run time, or 64 for AMD targets at compile time",
+            "device",
+        )
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    for fn in _device_functions(ctx):
+        derived: set[bytes] | None = None
+        first = toks.index_at(fn.start)
+        k = first
+        n = len(toks)
+        while k < n and toks.start(k) < fn.end:
+            if toks.kinds[k] != LITERAL:
+                k += 1
+                continue
+            value = _int_value(toks.raw(k))
+            op = syntax.prev_code(k)
+            if value is None or op is None or (toks.raw(op), value) not in _LANE_MATH:
+                k += 1
+                continue
+            if derived is None:
+                derived = _thread_derived(data, fn)
+            if _operand_is_thread_index(ctx, op, derived, first):
+                yield Finding(
+                    "HPY403", toks.start(k), toks.end(k),
+                    f"'{toks.text(op)} {toks.text(k)}' on a thread index assumes 32-lane warps; "
+                    "AMD wavefronts have 64 lanes",
+                    None,
+                    f"use warpSize ({'threadIdx.x % warpSize' if value == 32 else 'warpSize - 1 or a log2 of warpSize'})",
+                    "device",
+                )
+            k += 1
+
+
+def _operand_is_thread_index(ctx: Context, op: int, derived: set[bytes], floor: int) -> bool:
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    j = syntax.prev_code(op)
+    if j is None or j < floor:
+        return False
+    raw = toks.raw(j)
+    if raw == b")":
+        depth = 0
+        while j is not None and j >= floor:
+            r = toks.raw(j)
+            if r == b")":
+                depth += 1
+            elif r == b"(":
+                depth -= 1
+                if depth == 0:
+                    return False
+            elif toks.kinds[j] == IDENT and (r in _THREAD_INDEX or r in derived):
+                return True
+            j -= 1
+        return False
+    if raw in (b"x", b"y", b"z"):
+        dot = syntax.prev_code(j)
+        base = syntax.prev_code(dot) if dot is not None else None
+        return base is not None and toks.raw(base) in _THREAD_INDEX
+    return toks.kinds[j] == IDENT and raw in derived
+
+
+# --- HPY404 -------------------------------------------------------------------------------
+def _shuffles_from_16(ctx: Context) -> Iterator[RuleOutput]:
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    for fn in _device_functions(ctx):
+        k = toks.index_at(fn.start)
+        while k < len(toks) and toks.start(k) < fn.end:
+            if toks.kinds[k] == KEYWORD and toks.raw(k) == b"for":
+                finding = _loop_from_16(ctx, k)
+                if finding is not None:
+                    yield finding
+            k += 1
+    # Unrolled reductions: a shuffle with the literal offset 16 (loops pass a variable).
+    for i in toks.of_kind(IDENT):
+        if toks.raw(i) not in _SHUFFLE_CALLS or ctx.parsed.device_function_at(toks.start(i)) is None:
+            continue
+        call = syntax.call_at(i)
+        if call is None or len(call.args) < 2:
+            continue
+        offset = call.args[2] if toks.raw(i).endswith(b"_sync") and len(call.args) > 2 else (
+            call.args[1] if not toks.raw(i).endswith(b"_sync") else None)
+        if offset is None or offset.first != offset.last:
+            continue
+        if _int_value(toks.raw(offset.first)) != 16:
+            continue
+        yield Finding(
+            "HPY404", offset.start, offset.end,
+            f"{toks.text(i)} with offset 16 starts a reduction over 32 lanes; a 64-lane "
+            "wavefront needs offset 32 first",
+            toks.text(i), "start at warpSize / 2", "device",
+        )
+
+
+def _loop_from_16(ctx: Context, for_index: int) -> Finding | None:
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    open_paren = syntax.next_code(for_index)
+    if open_paren is None or toks.raw(open_paren) != b"(":
+        return None
+    close = syntax.partner_of(open_paren)
+    if close is None:
+        return None
+    header = [k for k in range(open_paren + 1, close) if toks.kinds[k] != COMMENT]
+    semis = [k for k in header if toks.raw(k) == b";"]
+    if len(semis) != 2:
+        return None
+    init = [k for k in header if k < semis[0]]
+    step = b"".join(toks.raw(k) for k in header if k > semis[1])
+    sixteen = next((k for k in init if toks.kinds[k] == LITERAL and _int_value(toks.raw(k)) == 16
+                    and toks.raw(syntax.prev_code(k) or k) == b"="), None)
+    if sixteen is None or not (b"/=2" in step or b">>=1" in step or b"/2" in step or b">>1" in step):
+        return None
+    body_start = syntax.next_code(close)
+    if body_start is None:
+        return None
+    if toks.raw(body_start) == b"{":
+        body_end = syntax.partner_of(body_start) or body_start
+    else:
+        body_end = body_start
+        while body_end < len(toks) and toks.raw(body_end) != b";":
+            body_end += 1
+    body = ctx.data[toks.start(body_start): toks.end(min(body_end, len(toks) - 1))]
+    if _SHUFFLES.search(body) is None:
+        return None
+    return Finding(
+        "HPY404", toks.start(sixteen), toks.end(sixteen),
+        "shuffle reduction loop starts at offset 16: it reduces 32 lanes, but an AMD wavefront "
+        "has 64", None, "start the loop at warpSize / 2", "device",
+    )
+
+
+# --- HPY405 -------------------------------------------------------------------------------
+_SHARED_ARRAY = re.compile(
+    rb"__shared__\s+(?:volatile\s+)?[\w:<>, ]+?\s+(\w+)\s*\[\s*(\w+)\s*\]\s*(?=[;=])"
+)
+
+
+def _per_warp_arrays(ctx: Context) -> Iterator[RuleOutput]:
+    data = ctx.data
+    constants_32 = {m.group(1) or m.group(3) for m in _WARP_CONSTANT.finditer(data)}
+    for fn in _device_functions(ctx):
+        body = data[fn.start:fn.end]
+        if b"__shared__" not in body or _WARP_WORDS.search(body) is None:
+            continue
+        for m in _SHARED_ARRAY.finditer(data, fn.start, fn.end):
+            size = m.group(2)
+            if _int_value(size) != 32 and size not in constants_32:
+                continue
+            yield Finding(
+                "HPY405", m.start(2), m.end(2),
+                f"per-warp array {m.group(1).decode()}[{size.decode()}] in a kernel that works "
+                "per warp: a 64-lane wavefront needs 64 entries per wavefront (or half as many "
+                "wavefronts)",
+                None, "size it with a constant for 64 on AMD (or compute it from warpSize)",
+                "device",
+            )
