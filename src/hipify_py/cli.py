@@ -440,10 +440,8 @@ def version() -> None:
 
 
 def _register_mapping_commands() -> None:
-    try:
-        from hipify_py.mappings_cli import lookup_command, mappings_app
-    except ImportError:  # pragma: no cover - only while the module is being written
-        return
+    from hipify_py.mappings_cli import lookup_command, mappings_app
+
     app.command("lookup")(lookup_command)
     app.add_typer(mappings_app, name="mappings", help="Inspect and document the mapping tables.")
 

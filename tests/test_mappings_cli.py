@@ -1,0 +1,131 @@
+"""`lookup`, `mappings docs` and `mappings stats`, and the strict mapping loader."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hipify_py.cli import app
+from hipify_py.mapping_model import MappingTable
+from hipify_py.mappings import MappingError, load_mapping_table
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+# --- lookup ------------------------------------------------------------------------------------
+def test_lookup_known_names() -> None:
+    code, out, _ = run("lookup", "cudaMalloc", "cublasSgemm")
+    assert code == 0
+    assert "cudaMalloc  (runtime" in out and "becomes     hipMalloc (HIP)" in out
+    assert "HIP         hipblasSgemm" in out and "ROC         rocblas_sgemm" in out
+
+
+def test_lookup_roc_and_hip_version_gate() -> None:
+    assert "becomes     rocblas_sgemm (rocBLAS)" in run("lookup", "cublasSgemm", "--roc")[1]
+    code, out, _ = run("lookup", "cudaStreamBeginCaptureToGraph", "--hip-version", "5.2", "--json")
+    record = json.loads(out)[0]
+    assert code == 0 and record["becomes"] is None
+    assert record["findings"][0]["code"] == "HPY150"
+
+
+def test_lookup_unknown_name_suggests_and_fails() -> None:
+    code, out, _ = run("lookup", "cudaMallc")
+    assert code == 1 and "did you mean: cudaMalloc" in out
+
+
+def test_lookup_reverse_and_json() -> None:
+    code, out, _ = run("lookup", "hipMalloc", "--json")
+    assert code == 0
+    assert "cudaMalloc" in json.loads(out)[0]["cuda_names"]
+
+
+def test_lookup_unsupported_cudnn_names_the_closest_miopen_function(table: MappingTable) -> None:
+    name = next(e.cuda for e in table.entries.values()
+                if e.family == "cudnn" and e.status.value == "unsupported" and e.closest)
+    code, out, _ = run("lookup", name, "--json")
+    record = json.loads(out)[0]
+    assert record["becomes"] is None and record["findings"][0]["code"] == "HPY112"
+    assert record["closest"] in record["findings"][0]["suggestion"]
+
+
+# --- docs and stats ----------------------------------------------------------------------------
+def test_docs_markdown_is_a_valid_table() -> None:
+    code, out, _ = run("mappings", "docs", "--format", "md", "--family", "runtime")
+    assert code == 0
+    rows = [line for line in out.splitlines() if line.startswith("|")]
+    header, separator, body = rows[0], rows[1], rows[2:]
+    width = header.count(" | ") + 1
+    assert separator == "|" + "---|" * width
+    assert all(line.replace("\\|", "").count(" | ") + 1 == width for line in body)
+    assert any(line.startswith("| cudaMalloc | hipMalloc |") for line in body)
+
+
+def test_docs_html_and_csv(tmp_path: Path, table: MappingTable) -> None:
+    out_file = tmp_path / "apis.html"
+    assert run("mappings", "docs", "--format", "html", "-o", str(out_file))[0] == 0
+    html = out_file.read_text()
+    assert "<table>" in html and "<td>cudaMalloc</td>" in html
+    code, out, _ = run("mappings", "docs", "--format", "csv")
+    rows = list(csv.reader(io.StringIO(out)))
+    assert rows[0] == ["family", "CUDA", "HIP", "ROC", "CUDA A/D/R", "HIP A/D/R/E", "status"]
+    assert len(rows) - 1 == len(table.entries)
+
+
+def test_docs_usage_errors() -> None:
+    assert run("mappings", "docs", "--format", "pdf")[0] == 2
+    code, _, err = run("mappings", "docs", "--family", "cuquantum")
+    assert code == 2 and "unknown family" in err
+
+
+def test_stats_add_up(table: MappingTable) -> None:
+    code, out, _ = run("mappings", "stats", "--json")
+    doc = json.loads(out)
+    assert code == 0
+    assert sum(sum(c.values()) for c in doc["families"].values()) == doc["total"] == len(table.entries)
+    assert "cublas" in run("mappings", "stats")[1]
+
+
+# --- the strict loader ----------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("family: runtime\nentries:\n  cudaFoo: {hip: a}\n  cudaFoo: {hip: b}\n", "duplicate key 'cudaFoo'"),
+        ("family: runtime\nentries:\n  on: {hip: a}\n", "on"),
+        ("family: runtime\nentries:\n  cudaFoo: {hip: a, hipp: b}\n", "hipp"),
+        ("family: runtime\nentries:\n  cudaFoo: {hip: cudaMalloc}\n", "chain"),
+        ("family: runtime\nentries:\n  cudaFoo: {hip: [unclosed\n", "extra.yaml"),
+    ],
+)
+def test_loader_rejects_bad_files_naming_file_and_key(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "extra.yaml"
+    path.write_text(text)
+    with pytest.raises(MappingError) as info:
+        load_mapping_table([path], use_cache=False)
+    assert "extra.yaml" in str(info.value) and message in str(info.value)
+
+
+def test_user_files_add_and_override(tmp_path: Path) -> None:
+    path = tmp_path / "extra.yaml"
+    path.write_text("family: runtime\nentries:\n  myCudaWrapper: {hip: myHipWrapper}\n"
+                    "  cudaMalloc: {hip: hipMallocManaged}\n")
+    table = load_mapping_table([path], use_cache=False)
+    assert table.entries["myCudaWrapper"].hip == "myHipWrapper"
+    assert table.entries["cudaMalloc"].hip == "hipMallocManaged"
+
+
+def test_compiled_cache_follows_file_contents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HIPIFY_PY_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "extra.yaml"
+    path.write_text("family: runtime\nentries:\n  myCudaWrapper: {hip: first}\n")
+    assert load_mapping_table([path]).entries["myCudaWrapper"].hip == "first"
+    assert load_mapping_table([path]).entries["myCudaWrapper"].hip == "first"  # from the cache
+    path.write_text("family: runtime\nentries:\n  myCudaWrapper: {hip: second}\n")
+    assert load_mapping_table([path]).entries["myCudaWrapper"].hip == "second"

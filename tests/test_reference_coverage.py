@@ -1,0 +1,139 @@
+"""The YAML tables against the reference CSVs they are generated from: every row of every
+family is present with the same names, versions and flags, and nothing else is.
+
+The comparison is written independently of scripts/generate_mappings.py (it reads the CSVs
+itself), so a hand-edited or stale YAML row fails here. Skipped, visibly, where the reference
+folder is absent (it lives beside the repository, not in it).
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hipify_py.mapping_model import MappingTable
+from hipify_py.mappings import build_table, builtin_files
+
+REFERENCE = Path(os.environ.get("HIPIFY_PY_REFERENCE",
+                                Path(__file__).resolve().parents[2] / "shared" / "reference"))
+FAMILIES = ("runtime", "driver", "device", "rtc", "cub", "cufft", "cucomplex", "cublas", "curand",
+            "cusolver", "cusparse", "cudnn", "cutensor", "cusparselt", "cufile")
+VERSIONS = ("cuda_added", "cuda_deprecated", "cuda_changed", "cuda_removed", "hip_added",
+            "hip_deprecated", "hip_changed", "hip_removed", "roc_added", "roc_deprecated",
+            "roc_changed", "roc_removed")
+# Hand-written tables that have no CSV (documented in their own files).
+HAND_WRITTEN_FAMILIES = {"feature_macros"}
+
+pytestmark = pytest.mark.skipif(not REFERENCE.is_dir(),
+                                reason=f"reference CSVs not found at {REFERENCE}")
+
+
+def _rows(name: str) -> list[dict[str, str]]:
+    with (REFERENCE / f"{name}.csv").open(newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
+def compare(table: MappingTable) -> list[str]:
+    """Every difference between the table and the reference, as readable lines."""
+    problems: list[str] = []
+    # A few names sit in two CSVs (CUstream_st in runtime and driver); the table has one entry,
+    # which must be one of those rows exactly.
+    rows_by_name: dict[str, list[tuple[str, dict[str, str]]]] = {}
+    for family in FAMILIES:
+        for row in _rows(family):
+            rows_by_name.setdefault(row["cuda"], []).append((family, row))
+    seen = set(rows_by_name)
+    for name, candidates in rows_by_name.items():
+        entry = table.entries.get(name)
+        if entry is None:
+            problems.append(f"{candidates[0][0]}: {name} missing")
+            continue
+        differences = [_differences(entry, family, row) for family, row in candidates]
+        if all(differences):
+            problems.extend(min(differences, key=len))
+    for name, entry in table.entries.items():
+        if name not in seen and entry.family not in HAND_WRITTEN_FAMILIES:
+            problems.append(f"{entry.family}: {name} is not in the reference")
+    problems.extend(_argument_and_header_problems(table))
+    return problems
+
+
+def _differences(entry: object, family: str, row: dict[str, str]) -> list[str]:
+    name = row["cuda"]
+    problems: list[str] = []
+    expected = {
+        "family": family, "hip": row["hip"] or None, "roc": row["roc"] or None,
+        **{v: row[v] or None for v in VERSIONS},
+        "hip_experimental": bool(row["hip_experimental"]),
+        "roc_experimental": bool(row["roc_experimental"]),
+        "hip_unsupported_cuda": tuple(row["hip_unsupported"].split()),
+    }
+    for field, value in expected.items():
+        if getattr(entry, field) != value:
+            problems.append(f"{family}: {name}.{field} is {getattr(entry, field)!r}, "
+                            f"reference says {value!r}")
+    return problems
+
+
+def _argument_and_header_problems(table: MappingTable) -> list[str]:
+    problems: list[str] = []
+    for row in _rows("argument_rules"):
+        entry = table.entries.get(row["cuda_function"])
+        if entry is None:
+            problems.append(f"argument_rules: {row['cuda_function']} has no entry")
+        elif row["action"] == "overload_by_argument_count":
+            if (int(row["argument_index"]), row["value"]) not in entry.overloads:
+                problems.append(f"argument_rules: {entry.cuda} lacks overload {row['value']}")
+        elif not any(r.action.value == row["action"] and r.index == int(row["argument_index"])
+                     and r.value == row["value"] for r in entry.args):
+            problems.append(f"argument_rules: {entry.cuda} lacks {row['action']} "
+                            f"#{row['argument_index']} {row['value']!r}")
+    for row in _rows("headers"):
+        header = table.headers.get(row["cuda_header"])
+        if header is None:
+            problems.append(f"headers: {row['cuda_header']} missing")
+        elif not row["hip_header"] and not header.dropped and header.hip is None:
+            problems.append(f"headers: {row['cuda_header']} should be dropped")
+        elif row["hip_header"] and header.hip is None:
+            problems.append(f"headers: {row['cuda_header']} lost its HIP header")
+    return problems
+
+
+@pytest.fixture(scope="module")
+def builtin_table() -> MappingTable:
+    files = builtin_files()
+    return build_table([(p, p.read_bytes()) for p in files])
+
+
+def test_every_reference_row_is_in_the_tables(builtin_table: MappingTable) -> None:
+    problems = compare(builtin_table)
+    assert not problems, f"{len(problems)} differences, e.g.:\n" + "\n".join(problems[:40])
+
+
+def test_every_status_is_represented(builtin_table: MappingTable) -> None:
+    statuses = {e.status.value for e in builtin_table.entries.values()}
+    assert statuses == {"supported", "unsupported", "deprecated", "removed", "experimental"}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("cudaMalloc: {section: 9, hip: hipMalloc,", "cudaMalloc: {section: 9, hip: hipMallocX,",
+         "cudaMalloc.hip"),
+        ("hip_added: \"1.5.0\"", "hip_added: \"9.9.9\"", "hip_added"),
+    ],
+)
+def test_a_hand_edited_row_is_caught(tmp_path: Path, old: str, new: str, expected: str) -> None:
+    folder = tmp_path / "mappings"
+    shutil.copytree(builtin_files()[0].parent, folder)
+    runtime = folder / "runtime.yaml"
+    text = runtime.read_text()
+    assert old in text, f"fixture text {old!r} not found in runtime.yaml"
+    runtime.write_text(text.replace(old, new, 1))
+    table = build_table([(p, p.read_bytes()) for p in sorted(folder.glob("*.yaml"))])
+    problems = compare(table)
+    assert any(expected in p for p in problems), problems[:5]
