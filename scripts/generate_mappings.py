@@ -186,6 +186,18 @@ def entry_fields(row: dict[str, str]) -> dict[str, object]:
     return fields
 
 
+# Argument rules of our own, beyond argument_rules.csv (which already casts the kernel-pointer
+# templates such as cudaFuncGetAttributes). cuda_runtime.h also declares T** template overloads
+# of these allocation calls; HIP declares only void**, so the translated call needs the cast
+# the CUDA template did implicitly (found by compiling examples/memory with hipcc 5.2).
+EXTRA_ARGUMENT_RULES: dict[str, list[dict[str, object]]] = {
+    "cudaHostAlloc": [{"action": "cast_argument", "index": 0, "value": "reinterpret_cast<void **>"}],
+    "cudaHostGetDevicePointer": [
+        {"action": "cast_argument", "index": 0, "value": "reinterpret_cast<void **>"}],
+    "cudaMallocPitch": [{"action": "cast_argument", "index": 0, "value": "reinterpret_cast<void **>"}],
+}
+
+
 def argument_rules(reference: Path) -> dict[str, dict[str, object]]:
     """cuda function -> {"args": [...], "overloads": {...}} from argument_rules.csv."""
     out: dict[str, dict[str, object]] = defaultdict(dict)
@@ -206,6 +218,12 @@ def argument_rules(reference: Path) -> dict[str, dict[str, object]]:
         args = out[name].setdefault("args", [])
         assert isinstance(args, list)
         args.append(rule)
+    for name, rules in EXTRA_ARGUMENT_RULES.items():
+        if "args" in out[name]:
+            raise SystemExit(f"EXTRA_ARGUMENT_RULES: {name} has rules in the CSV now; drop ours")
+        args = out[name].setdefault("args", [])
+        assert isinstance(args, list)
+        args.extend({**rule, "mode": "default"} for rule in rules)
     return out
 
 

@@ -61,8 +61,16 @@ def translate_feature_macros(ctx: Context) -> Iterator[RuleOutput]:
                           text, entry.note, FAMILY)
             continue
         yield Reference(FAMILY, text, True)
-        yield Edit(start, end, target.encode(), "feature_macros")
         note = f" ({entry.note})" if entry.note else ""
+        if target == "":
+            # A calling convention: remove it with the blank after it.
+            data = ctx.data
+            while end < len(data) and data[end : end + 1] in (b" ", b"\t"):
+                end += 1
+            yield Edit(start, end, b"", "feature_macros")
+            yield Finding("HPY500", start, end, f"{text} removed{note}", text, None, FAMILY)
+            continue
+        yield Edit(start, end, target.encode(), "feature_macros")
         yield Finding("HPY500", start, end, f"{text} -> {target}{note}", text, None, FAMILY)
 
 

@@ -38,11 +38,15 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
             found = resolutions[entry.cuda] = resolve(entry, ctx.settings, ctx.table)
         return found
 
+    # <curand.h> lexes as `< curand . h >`: a header name is the includes rule's business.
+    header_names = [(inc.name_start, inc.name_end) for inc in ctx.syntax.includes]
     for i, entry in ctx.api_tokens:
         if entry.family == FEATURE_MACROS:
             continue
         start, end = toks.start(i), toks.end(i)
         if ctx.is_skipped(start):
+            continue
+        if header_names and any(a <= start < b for a, b in header_names):
             continue
         if is_member_or_user_name(ctx, i, scopes.get(entry.cuda, ()), entries):
             continue
