@@ -65,6 +65,7 @@ _THREAD_INDEX = frozenset({b"threadIdx"})
 _SHUFFLES = re.compile(rb"\b__shfl(?:_up|_down|_xor)?(?:_sync)?\b")
 _SHUFFLE_CALLS = frozenset({b"__shfl_down_sync", b"__shfl_xor_sync", b"__shfl_down", b"__shfl_xor"})
 _ASSIGNMENT = re.compile(rb"\b([A-Za-z_]\w*)\s*=(?!=)\s*([^;{}]*)")
+_SUBSCRIPT = re.compile(rb"\[[^\[\]]*\]")
 _WARP_WORDS = re.compile(rb"warp|lane|__shfl", re.I)
 
 
@@ -243,7 +244,13 @@ def _thread_derived(data: bytes, fn: FunctionBody) -> set[bytes]:
     """Variables of a function whose value comes from threadIdx (directly or through another)."""
     derived: set[bytes] = set()
     for m in _ASSIGNMENT.finditer(data, fn.start, fn.end):
+        # keys[i] is data loaded by a thread index, not an index: drop subscripts first.
         rhs = m.group(2)
+        while b"[" in rhs:
+            stripped = _SUBSCRIPT.sub(b"", rhs)
+            if stripped == rhs:
+                break
+            rhs = stripped
         if b"threadIdx" in rhs or any(re.search(rb"\b" + re.escape(v) + rb"\b", rhs) for v in derived):
             derived.add(m.group(1))
     return derived
