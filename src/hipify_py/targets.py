@@ -28,6 +28,11 @@ HIP_LIBRARIES = {
 }
 
 
+# Libraries versioned apart from the CUDA toolkit: their CSV "cuda" versions are their own.
+OWN_VERSIONS = {"cudnn": "cuDNN", "cutensor": "cuTENSOR", "cusparselt": "cuSPARSELt",
+                "cufile": "cuFile"}
+
+
 @dataclass(frozen=True, slots=True)
 class Note:
     """A finding about a name, before it has a position."""
@@ -120,15 +125,18 @@ def resolve(entry: ApiEntry, settings: Settings, table: MappingTable) -> Resolut
             blocked = not settings.amap
     if blocked:
         return Resolution(None, column, library, tuple(notes))
+    product = OWN_VERSIONS.get(entry.family, "CUDA")
     if entry.cuda_removed:
         notes.append(
-            Note("HPY131", f"{entry.cuda} was removed in CUDA {entry.cuda_removed}; translated to {name}")
+            Note("HPY131", f"{entry.cuda} was removed in {product} {entry.cuda_removed}; "
+                 f"translated to {name}")
         )
     elif entry.cuda_deprecated:
         notes.append(
             Note(
                 "HPY130",
-                f"{entry.cuda} is deprecated since CUDA {entry.cuda_deprecated}; translated to {name}",
+                f"{entry.cuda} is deprecated since {product} {entry.cuda_deprecated}; "
+                f"translated to {name}",
             )
         )
     if deprecated:

@@ -1,0 +1,10 @@
+// Notes: a mapping that does not hold for some CUDA versions (HPY152), an argument the HIP
+// function lacks (HPY160), and headers hip_runtime.h makes unnecessary (HPY201).
+#include <hip/hip_runtime.h>
+
+void context(hipDevice_t dev, hipFunction_t fn) {
+  hipCtx_t ctx;
+  hipCtxCreate(&ctx, 0, dev);  // expect: HPY152, HPY132
+  int grid = 0, block = 0;
+  hipModuleOccupancyMaxPotentialBlockSize(&grid, &block, fn, 0, 0);  // expect: HPY160
+}

@@ -1,0 +1,22 @@
+// One name per family with no HIP equivalent: each is left as it is and reported with its
+// family's code.
+#include <hip/hip_runtime.h>
+
+__device__ float divide(float a, float b) { return fdivide(a, b); }  // expect: HPY103
+
+void per_family(hiprtcProgram prog, hipblasHandle_t blas, miopenHandle_t dnn, hiptensorHandle_t tensor,
+                hipsparseMatDescr_t descr, hipfftHandle plan) {
+  size_t size = 0;
+  nvrtcGetLTOIRSize(prog, &size);  // expect: HPY104
+  int n = CUB_CAT(1, 2);  // expect: HPY105
+  cufftCompatibility mode = CUFFT_COMPATIBILITY_DEFAULT;  // expect: HPY106
+  cublasAsumEx(blas, n, nullptr, HIP_R_32F, nullptr, HIP_R_32F, HIP_R_32F);  // expect: HPY108
+  curandDistribution_t distribution;  // expect: HPY109
+  csrcholInfo_t chol;  // expect: HPY110
+  cusparseBsrSetStridedBatch(descr, n, 0, 0);  // expect: HPY111
+  cudnnAdvVersionCheck();  // expect: HPY112
+  cutensorBlockSparseContract(tensor);  // expect: HPY113
+  hipsparseLtSplitKMode_t split = CUSPARSELT_INVALID_MODE;  // expect: HPY114
+  int kind = CU_FILE_MAX_TARGET_TYPES;  // expect: HPY115
+  (void)mode; (void)distribution; (void)chol; (void)split; (void)kind;
+}

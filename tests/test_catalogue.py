@@ -1,0 +1,86 @@
+"""The diagnostic catalogue: every code is triggered by a golden case (or, for codes about
+files and processes, by a named test), and docs/diagnostics.md is up to date."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+from golden_harness import GOLDEN, expected_codes, golden_cases
+from hipify_py.diagnostics import CATALOGUE, Finding
+from hipify_py.edits import Edit
+from hipify_py.mapping_model import MappingTable
+from hipify_py.mappings import load_mapping_table
+from hipify_py.rules.base import Context, RuleOutput
+from hipify_py.settings import Settings
+from hipify_py.translate import translate_source
+
+TESTS = Path(__file__).parent
+ROOT = TESTS.parent
+
+# Codes that are about files, outputs or the compiler, not about source text: covered by the
+# named tests instead of golden cases.
+COVERED_ELSEWHERE = {
+    "HPY107": "test_catalogue.py",  # no built-in cuComplex name lacks a HIP equivalent
+    "HPY900": "test_catalogue.py",  # rules do not conflict by design; forced here
+    "HPY902": "test_runner.py",
+    "HPY903": "test_runner.py",
+    "HPY904": "test_translate_inputs.py",
+    "HPY905": "test_runner.py",
+    "HPY906": "test_runner.py",
+    "HPY907": "test_runner.py",
+    "HPY908": "test_runner.py",
+    "HPY909": "test_translate_inputs.py",
+    "HPY920": "test_compile.py",
+}
+
+
+def test_every_code_is_triggered_by_a_golden_case_or_a_named_test() -> None:
+    annotated = {code for case in golden_cases() for _, code in expected_codes(case.source.read_bytes())}
+    missing = []
+    for code in CATALOGUE:
+        if code in annotated:
+            continue
+        where = COVERED_ELSEWHERE.get(code)
+        if where is None or code not in (TESTS / where).read_text():
+            missing.append(code)
+    assert not missing, f"codes with no golden case or named test: {missing}"
+    assert GOLDEN.is_dir()
+
+
+def test_unknown_codes_are_not_annotated() -> None:
+    for case in golden_cases():
+        for line, code in expected_codes(case.source.read_bytes()):
+            assert code in CATALOGUE, f"{case.id}:{line}: unknown code {code}"
+
+
+def test_hpy107_for_an_unsupported_cucomplex_name(tmp_path: Path) -> None:
+    extra = tmp_path / "extra.yaml"
+    extra.write_text("family: cucomplex\nentries:\n  cuCfmaf: {status: unsupported}\n")
+    table = load_mapping_table([extra], use_cache=False)
+    result = translate_source(b"cuFloatComplex f(cuFloatComplex a) { return cuCfmaf(a, a, a); }\n",
+                              "c.cu", table, Settings())
+    assert [d.code for d in result.diagnostics if d.code.startswith("HPY1")] == ["HPY107"]
+
+
+def test_hpy900_overlapping_edits_leave_the_file_unchanged(table: MappingTable) -> None:
+    def clashing(ctx: Context) -> list[RuleOutput]:
+        return [Edit(0, 4, b"AAAA", "first"), Edit(2, 6, b"BBBB", "second"),
+                Finding("HPY500", 0, 0, "unrelated")]
+
+    data = b"void f() { cudaFree(0); }\n"
+    result = translate_source(data, "c.cu", table, Settings(), rules=(clashing,))
+    assert result.output == data
+    assert "HPY900" in [d.code for d in result.diagnostics]
+
+
+def test_diagnostics_doc_is_up_to_date() -> None:
+    spec = importlib.util.spec_from_file_location("gen_doc", ROOT / "scripts" / "gen_diagnostics_doc.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    committed = (ROOT / "docs" / "diagnostics.md").read_text()
+    assert committed == module.render(), "run: python scripts/gen_diagnostics_doc.py"
+    for code in CATALOGUE:
+        assert re.search(rf"^## {code} ", committed, re.M)
