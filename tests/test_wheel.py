@@ -1,0 +1,53 @@
+"""The wheel ships the mapping tables: build it, install it into a fresh virtual environment
+(system site-packages for the dependencies, so no download), and translate a file with it from
+outside the repository."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.slow
+def test_wheel_installs_and_translates(tmp_path: Path) -> None:
+    pytest.importorskip("hatchling", reason="hatchling (the build backend) is not installed")
+    dist = tmp_path / "dist"
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", str(dist),
+         str(ROOT)], capture_output=True, text=True, check=False)
+    assert build.returncode == 0, build.stderr[-3000:]
+    wheel = next(dist.glob("hipify_py-*.whl"))
+    import zipfile
+
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "hipify_py/mappings/runtime.yaml" in names
+    assert "hipify_py/templates/report.html.j2" in names
+    assert "hipify_py/schemas/report-v1.schema.json" in names
+    assert "hipify_py/prelude/cuda_prelude.h" in names
+
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
+    python = env_dir / "bin" / "python"
+    install = subprocess.run(
+        [str(python), "-m", "pip", "install", "--no-deps", "--force-reinstall", "--quiet", str(wheel)],
+        capture_output=True, text=True, check=False)
+    assert install.returncode == 0, install.stderr[-3000:]
+
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "k.cu").write_text("void f(float** p) { cudaMalloc(p, 4); cudaDeviceSynchronize(); }\n")
+    env = {"PATH": f"{env_dir / 'bin'}:/usr/bin:/bin", "HIPIFY_PY_CACHE_DIR": str(tmp_path / "cache")}
+    where = subprocess.run([str(python), "-c", "import hipify_py.mappings as m; print(m.mappings_dir())"],
+                           cwd=work, capture_output=True, text=True, env=env, check=True)
+    assert str(env_dir) in where.stdout  # the installed copy, not the repository's
+    for argv in ([str(env_dir / "bin" / "hipify-py")], [str(python), "-m", "hipify_py"]):
+        proc = subprocess.run([*argv, "translate", "k.cu"], cwd=work, capture_output=True, text=True,
+                              env=env, check=False)
+        assert proc.returncode == 0, proc.stderr
+        assert "hipMalloc(p, 4)" in proc.stdout and "hipDeviceSynchronize" in proc.stdout
