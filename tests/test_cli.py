@@ -218,3 +218,18 @@ def test_python_dash_m_entry_point(tmp_path: Path) -> None:
     version = subprocess.run([sys.executable, "-m", "hipify_py", "version"], capture_output=True,
                              text=True, env=env, check=False)
     assert version.stdout.startswith("hipify-py ")
+
+
+def test_a_skipped_file_fails_the_run_and_the_rest_is_translated() -> None:
+    write("src/k.cu", CLEAN)
+    write("src/blob.cu", b"\x00\x01binary\x00")
+    code, out, _ = invoke("translate", "src", "--output-dir", "hip")
+    assert code == 1 and "src/blob.cu:1:1: HPY903 warning:" in out
+    assert Path("hip/k.cu").exists() and not Path("hip/blob.cu").exists()
+
+
+def test_compatibility_options_are_accepted_and_say_so() -> None:
+    write("k.cu", CLEAN)
+    code, _, err = invoke("check", "k.cu", "--use-hip-data-types", "--miopen")
+    assert code == 0
+    assert "--use-hip-data-types has no effect" in err and "--miopen is the default" in err

@@ -107,6 +107,9 @@ def _build(
 
     if hipdnn and miopen:
         raise UsageError("--hipdnn and --miopen contradict each other")
+    if miopen:
+        typer.echo("hipify-py: note: --miopen is the default (cuDNN -> MIOpen); accepted for "
+                   "hipify-clang compatibility", err=True)
     if keep_launch and hip_launch:
         raise UsageError("--keep-launch-syntax and --hip-kernel-execution-syntax contradict each other")
     start = Path(paths[0]) if paths else Path.cwd()
@@ -354,6 +357,10 @@ def _run(run: Any, paths: list[str], options: Any, settings: Any, table: Any) ->
 
 
 def _build_from(a: dict[str, Any]) -> tuple[Any, Any, Any, str, Any]:
+    if a.get("use_hip_data_types"):
+        typer.echo("hipify-py: note: --use-hip-data-types has no effect: library data types "
+                   "(cudaDataType, ...) always map to HIP's; accepted for hipify-clang "
+                   "compatibility", err=True)
     return _build(
         paths=a["paths"], roc=a["roc"], hipdnn=a["hipdnn"], miopen=a["miopen"],
         experimental=a["experimental"], amap=a["amap"], hip_version=a["hip_version"],

@@ -48,7 +48,7 @@ class Discovery:
 
 
 def _spec(patterns: Sequence[str]) -> pathspec.PathSpec[Any] | None:
-    return pathspec.PathSpec.from_lines("gitwildmatch", patterns) if patterns else None
+    return pathspec.GitIgnoreSpec.from_lines(patterns) if patterns else None
 
 
 def _problem(path: str, code: str, message: str, status: FileStatus = FileStatus.SKIPPED) -> FileResult:

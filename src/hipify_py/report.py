@@ -126,8 +126,8 @@ class Report:
         return round(hours * 0.5, 1), round(hours * 2, 1)
 
     def exit_code(self, fail_on: Severity | None) -> int:
-        """1 when a finding reaches fail_on or a file could not be processed; else 0."""
-        if any(r.status is FileStatus.FAILED for r in self.results):
+        """1 when a finding reaches fail_on or a file was skipped or could not be processed."""
+        if any(r.status in (FileStatus.FAILED, FileStatus.SKIPPED) for r in self.results):
             return 1
         if fail_on is not None and any(d.severity >= fail_on for d in self.diagnostics):
             return 1
