@@ -297,3 +297,11 @@ def test_changed_since_limits_the_run(tree: Path, table: MappingTable) -> None:
     assert [r.path for r in outcome.results] == ["src/kernels.cuh", "src/new.cu"]
     with pytest.raises(BuildInfoError):
         _run(["src"], table, changed_since="no-such-revision")
+
+
+def test_rename_extensions_for_headers_found_through_includes(tree: Path, table: MappingTable) -> None:
+    outcome = _run(["src/main.cu"], table, mode=OutputMode.OUTPUT_DIR, output_dir="hip",
+                   rename_extensions=True)
+    assert sorted(outcome.destinations.values()) == [
+        "hip/src/kernels.hip.h", "hip/src/main.hip", "hip/src/util/helpers.h"]
+    assert b'#include "kernels.hip.h"' in Path("hip/src/main.hip").read_bytes()

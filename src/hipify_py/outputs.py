@@ -72,6 +72,10 @@ def rename_includes(
     return _QUOTED_INCLUDE.sub(swap, data)
 
 
+# Folders this process has created or seen: makedirs costs system calls per output otherwise.
+_MADE: set[str] = set()
+
+
 def write_if_changed(path: str, data: bytes, *, mode_from: str | None = None) -> bool:
     """Atomically replace `path` with `data` unless it already holds exactly that.
     Returns whether it wrote. Unchanged files keep their mtime, so builds stay incremental."""
@@ -83,8 +87,14 @@ def write_if_changed(path: str, data: bytes, *, mode_from: str | None = None) ->
         pass
     folder = os.path.dirname(os.path.abspath(path))
     try:
-        os.makedirs(folder, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".hipify-py-", suffix=".tmp")
+        if folder not in _MADE:
+            os.makedirs(folder, exist_ok=True)
+            _MADE.add(folder)
+        try:
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".hipify-py-", suffix=".tmp")
+        except FileNotFoundError:  # removed since we made it
+            os.makedirs(folder, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".hipify-py-", suffix=".tmp")
     except OSError as exc:
         raise _error(path, exc) from None
     try:

@@ -73,6 +73,8 @@ def render_file(report: Report, path: str, compile_status: Mapping[str, str] | N
 
 # --- text -----------------------------------------------------------------------------------
 def render_text(report: Report, *, color: bool, verbose: bool) -> str:
+    if not color:
+        return _plain_text(report, verbose=verbose)
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
@@ -103,14 +105,38 @@ def render_text(report: Report, *, color: bool, verbose: bool) -> str:
         for family, counts in t.by_family.items():
             table.add_row(family, *(str(counts.get(s, 0)) for s in ("error", "warning", "note")))
         console.print(table)
-    status = ", ".join(f"{n} {s}" for s, n in sorted(t.by_status.items()))
-    console.print(
-        f"hipify-py: {t.files} files ({status}), {t.lines} lines, "
-        f"{t.converted} references converted, {t.unconverted} left; "
-        f"{t.by_severity.get('error', 0)} errors, {t.by_severity.get('warning', 0)} warnings, "
-        f"{t.by_severity.get('note', 0)} notes in {report.elapsed:.2f} s"
-    )
+    console.print(_summary_line(report))
     return buffer.getvalue()
+
+
+def _summary_line(report: Report) -> str:
+    t = report.totals
+    status = ", ".join(f"{n} {s}" for s, n in sorted(t.by_status.items()))
+    return (f"hipify-py: {t.files} files ({status}), {t.lines} lines, "
+            f"{t.converted} references converted, {t.unconverted} left; "
+            f"{t.by_severity.get('error', 0)} errors, {t.by_severity.get('warning', 0)} warnings, "
+            f"{t.by_severity.get('note', 0)} notes in {report.elapsed:.2f} s")
+
+
+def _plain_text(report: Report, *, verbose: bool) -> str:
+    """The text format for pipes and CI logs: no rich (its import alone costs 20 ms)."""
+    out = []
+    for d in report.diagnostics:
+        if not verbose and d.severity is Severity.NOTE:
+            continue
+        out.append(f"{d.path}:{d.line}:{d.column}: {d.code} {d.severity.label}: {d.message}")
+        if verbose and d.suggestion:
+            out.append(f"    suggestion: {d.suggestion}")
+    t = report.totals
+    if report.diagnostics:
+        width = max(len("family"), *(len(f) for f in t.by_family))
+        out.append("findings by family")
+        out.append(f" {'family':<{width}}  {'error':>7}  {'warning':>7}  {'note':>7}")
+        for family, counts in t.by_family.items():
+            out.append(f" {family:<{width}}  {counts.get('error', 0):>7}  "
+                       f"{counts.get('warning', 0):>7}  {counts.get('note', 0):>7}")
+    out.append(_summary_line(report))
+    return "\n".join(out) + "\n"
 
 
 # --- JSON -----------------------------------------------------------------------------------

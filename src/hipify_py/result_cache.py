@@ -40,6 +40,7 @@ class ResultCache:
         """`context` is everything run-wide that changes results (settings, mappings...)."""
         self.folder = folder or cache_root() / "results"
         self._context = hashlib.sha256(f"{tool_fingerprint()}\0{context}".encode()).digest()
+        self._made: set[Path] = set()  # folders known to exist (mkdir costs a system call)
 
     def key(self, data: bytes, display_path: str, extra_args: tuple[str, ...]) -> str:
         h = hashlib.sha256(self._context)
@@ -64,7 +65,9 @@ class ResultCache:
         """Best effort: a read-only or full cache directory only costs speed."""
         path = self._path(key)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.parent not in self._made:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self._made.add(path.parent)
             fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
             try:
                 with os.fdopen(fd, "wb") as handle:

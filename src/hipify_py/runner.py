@@ -98,10 +98,10 @@ class _Job:
 
 # Worker state: set in the parent before the pool forks (inherited for free) or passed to the
 # initializer where processes are spawned.
-_STATE: tuple[MappingTable, Settings] | None = None
+_STATE: tuple[MappingTable, Settings, ResultCache | None] | None = None
 
 
-def _init_worker(state: tuple[MappingTable, Settings] | None) -> None:
+def _init_worker(state: tuple[MappingTable, Settings, ResultCache | None] | None) -> None:
     global _STATE
     if state is not None:
         _STATE = state
@@ -109,13 +109,18 @@ def _init_worker(state: tuple[MappingTable, Settings] | None) -> None:
 
 def _translate_job(job: _Job) -> FileResult:
     assert _STATE is not None
-    table, settings = _STATE
+    table, settings, cache = _STATE
     try:
-        return translate_source(
+        result = translate_source(
             job.data, job.display, table, settings,
             resolve_local=local_resolver(job.path, (*settings.include_dirs, *job.include_dirs)),
             extra_args=job.extra_args,
         )
+        # Stored by the worker: creating files is slow on some file systems, so the cache's
+        # writes are spread over the workers instead of queueing in the parent.
+        if cache is not None and job.key and result.status is not FileStatus.FAILED:
+            cache.put(job.key, result)
+        return result
     except Exception as exc:  # a bug must cost one file, not the run
         message = f"internal error while translating: {type(exc).__name__}: {exc}"
         return FileResult(job.display, FileStatus.FAILED, None,
@@ -138,14 +143,15 @@ def run(
         wanted = changed_since(options.changed_since, list(paths))
         sources = [s for s in sources if os.path.realpath(s.path) in wanted]
     database = load_compile_commands(options.compile_db) if options.compile_db else {}
-    engine = _Engine(table, settings, options, database)
+    outcome = RunOutcome(())
+    delivery = _Delivery(outcome, options, settings, sources)
+    engine = _Engine(table, settings, options, database, delivery)
     results = dict(engine.translate(sources))
     if options.follows_headers:
         _follow_local_headers(engine, sources, results)
-    ordered = sorted([*results.values(), *found.problems], key=lambda r: r.path)
-    by_display = {s.path: s for s in engine.sources}
-    outcome = RunOutcome(tuple(ordered), cache_hits=engine.cache_hits)
-    _deliver(outcome, by_display, options, settings)
+    outcome.results = tuple(sorted([*results.values(), *found.problems], key=lambda r: r.path))
+    outcome.cache_hits = engine.cache_hits
+    outcome.out_of_date = tuple(sorted(delivery.stale))
     return outcome
 
 
@@ -153,15 +159,18 @@ class _Engine:
     """Reads, caches and translates sources; remembers every source it was given."""
 
     def __init__(self, table: MappingTable, settings: Settings, options: RunOptions,
-                 database: dict[str, tuple[str, ...]]) -> None:
+                 database: dict[str, tuple[str, ...]], delivery: _Delivery) -> None:
         self.table, self.settings, self.options, self.database = table, settings, options, database
+        self.delivery = delivery
         self.cache = (ResultCache(f"{settings.fingerprint()}\0{table.digest}")
                       if options.use_cache else None)
         self.sources: list[Source] = []
         self.cache_hits = 0
 
     def translate(self, sources: Sequence[Source]) -> Iterator[tuple[str, FileResult]]:
+        """(display path, delivered result) for each source, in completion order."""
         self.sources.extend(sources)
+        self.delivery.sources.update((s.path, s) for s in sources)
         jobs: list[_Job] = []
         for source in sources:
             data = read_source(source.path, max_file_size=self.options.max_file_size)
@@ -173,35 +182,28 @@ class _Engine:
             hit = self.cache.get(key) if self.cache and key else None
             if hit is not None:
                 self.cache_hits += 1
-                yield source.path, hit
+                yield source.path, self.delivery.deliver(hit)
                 continue
             jobs.append(_Job(source.path, source.path, data, extra, include_dirs_of(extra), key))
-        for job, result in zip(jobs, self._run_jobs(jobs), strict=True):
-            if self.cache is not None and job.key and result.status is not FileStatus.FAILED:
-                self.cache.put(job.key, result)
-            yield job.display, result
+        # Outputs are written here, in the parent, while the workers go on translating.
+        for result in self._run_jobs(jobs):
+            yield result.path, self.delivery.deliver(result)
 
-    def _run_jobs(self, jobs: list[_Job]) -> list[FileResult]:
+    def _run_jobs(self, jobs: list[_Job]) -> Iterator[FileResult]:
         global _STATE
-        _STATE = (self.table, self.settings)
+        _STATE = (self.table, self.settings, self.cache)
         workers = min(self.options.jobs or os.cpu_count() or 1, len(jobs))
         if workers <= 1 or sum(len(j.data) for j in jobs) < _SERIAL_BYTES:
-            return list(_with_progress(map(_translate_job, jobs), len(jobs), self.options.progress))
+            yield from _with_progress(map(_translate_job, jobs), len(jobs), self.options.progress)
+            return
         # Biggest first so no worker is left with one huge file at the end.
-        order = sorted(range(len(jobs)), key=lambda k: -len(jobs[k].data))
+        order = sorted(jobs, key=lambda j: -len(j.data))
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         state = None if context.get_start_method() == "fork" else _STATE
-        out: list[FileResult | None] = [None] * len(jobs)
         with context.Pool(workers, initializer=_init_worker, initargs=(state,)) as pool:
-            stream = pool.imap_unordered(_indexed, ((k, jobs[k]) for k in order), chunksize=2)
-            for k, result in _with_progress(stream, len(jobs), self.options.progress):
-                out[k] = result
-        return [r for r in out if r is not None]
-
-
-def _indexed(item: tuple[int, _Job]) -> tuple[int, FileResult]:
-    return item[0], _translate_job(item[1])
+            stream = pool.imap_unordered(_translate_job, order, chunksize=2)
+            yield from _with_progress(stream, len(jobs), self.options.progress)
 
 
 def _with_progress(items: Iterable[Any], total: int, show: bool) -> Iterator[Any]:
@@ -222,7 +224,7 @@ def _follow_local_headers(engine: _Engine, sources: list[Source],
                           results: dict[str, FileResult]) -> None:
     """Translate the headers that translated files include with "...", when they live under
     the same root (so they have a place in the output tree)."""
-    seen = {os.path.realpath(s.path) for s in sources}
+    seen = {os.path.abspath(s.path) for s in sources}
     frontier = list(zip(sources, (results.get(s.path) for s in sources), strict=True))
     while frontier:
         found: list[Source] = []
@@ -231,10 +233,9 @@ def _follow_local_headers(engine: _Engine, sources: list[Source],
                 continue
             root = os.path.abspath(source.root)
             for header in result.local_includes:
-                real = os.path.realpath(header)
-                if real in seen or not (header.startswith(root + os.sep)):
+                if header in seen or not header.startswith(root + os.sep):
                     continue
-                seen.add(real)
+                seen.add(header)
                 display = os.path.join(source.root, os.path.relpath(header, root))
                 if not os.path.isabs(source.root):
                     display = os.path.normpath(display)
@@ -244,76 +245,82 @@ def _follow_local_headers(engine: _Engine, sources: list[Source],
         frontier = [(s, translated.get(s.path)) for s in found]
 
 
-def _deliver(outcome: RunOutcome, sources: dict[str, Source], options: RunOptions,
-             settings: Settings) -> None:
-    """Write (or compare) outputs; a write failure becomes a diagnostic on that file."""
-    mode = options.mode
-    if mode in (OutputMode.STDOUT, OutputMode.DIFF, OutputMode.CHECK):
-        return
-    renamed_files = _renamed_sources(outcome.results, options)
-    delivered: list[FileResult] = []
-    stale: list[str] = []
-    for result in outcome.results:
+class _Delivery:
+    """Writes (or compares) each result's output as it arrives; a write failure becomes a
+    diagnostic on that file."""
+
+    def __init__(self, outcome: RunOutcome, options: RunOptions, settings: Settings,
+                 sources: Sequence[Source]) -> None:
+        self.outcome, self.options, self.settings = outcome, options, settings
+        self.sources: dict[str, Source] = {s.path: s for s in sources}
+        self.stale: list[str] = []
+        # --rename-extensions: which files get new names (known from the sources up front, so
+        # includes can be rewritten before every result is in).
+        self.renamed: dict[str, str] = (
+            {os.path.realpath(s.path): s.path for s in sources
+             if s.path.endswith(tuple(RENAMED_EXTENSIONS))}
+            if options.rename_extensions else {}
+        )
+
+    def deliver(self, result: FileResult) -> FileResult:
+        if self.options.mode in (OutputMode.STDOUT, OutputMode.DIFF, OutputMode.CHECK):
+            return result
+        if self.options.rename_extensions:
+            # Headers this file includes are translated (and renamed) after it: rename their
+            # includes now, as _follow_local_headers will take exactly those under the root.
+            source = self.sources.get(result.path)
+            root = os.path.abspath(source.root) + os.sep if source is not None else None
+            for header in result.local_includes:
+                if (header.endswith(tuple(RENAMED_EXTENSIONS)) and self.options.follows_headers
+                        and root is not None and header.startswith(root)):
+                    self.renamed.setdefault(os.path.realpath(header), header)
         try:
-            target = _deliver_one(result, sources.get(result.path), options, settings,
-                                  renamed_files, outcome, stale)
+            target = self._deliver_one(result)
         except WriteError as exc:
             diag = Diagnostic(exc.code, CATALOGUE[exc.code].severity, result.path, 1, 1,
                               f"{exc.path}: {exc}")
-            result = replace(result, status=FileStatus.FAILED,
-                             diagnostics=(*result.diagnostics, diag))
-            target = None
+            return replace(result, status=FileStatus.FAILED, diagnostics=(*result.diagnostics, diag))
         if target is not None:
-            outcome.destinations[result.path] = target
-        delivered.append(result)
-    outcome.results = tuple(delivered)
-    outcome.out_of_date = tuple(stale)
+            self.outcome.destinations[result.path] = target
+        return result
 
-
-def _renamed_sources(results: Iterable[FileResult], options: RunOptions) -> dict[str, str]:
-    if not options.rename_extensions:
-        return {}
-    return {os.path.realpath(r.path): r.path for r in results
-            if r.path.endswith(tuple(RENAMED_EXTENSIONS)) and r.output is not None}
-
-
-def _deliver_one(result: FileResult, source: Source | None, options: RunOptions,
-                 settings: Settings, renamed_files: dict[str, str], outcome: RunOutcome,
-                 stale: list[str]) -> str | None:
-    if result.output is None or result.status in (FileStatus.SKIPPED, FileStatus.FAILED):
-        return None
-    output = result.output
-    if renamed_files:
-        output = rename_includes(output, local_resolver(result.path, settings.include_dirs),
-                                 renamed_files)
-    if options.mode is OutputMode.FILE:
-        assert options.output_file is not None
-        if write_if_changed(options.output_file, output, mode_from=result.path):
-            outcome.written += 1
-        return options.output_file
-    if options.mode is OutputMode.IN_PLACE:
-        if output == result.output and not result.changed:
+    def _deliver_one(self, result: FileResult) -> str | None:
+        options = self.options
+        if result.output is None or result.status in (FileStatus.SKIPPED, FileStatus.FAILED):
+            return None
+        output = result.output
+        if self.renamed:
+            output = rename_includes(output, local_resolver(result.path, self.settings.include_dirs),
+                                     self.renamed)
+        if options.mode is OutputMode.FILE:
+            assert options.output_file is not None
+            if write_if_changed(options.output_file, output, mode_from=result.path):
+                self.outcome.written += 1
+            return options.output_file
+        if options.mode is OutputMode.IN_PLACE:
+            if output == result.output and not result.changed:
+                return result.path
+            if options.backup:
+                try:
+                    backup(result.path)
+                except OSError as exc:
+                    raise WriteError(result.path + ".orig", f"cannot write the backup: {exc}") from None
+            if write_if_changed(result.path, output, mode_from=result.path):
+                self.outcome.written += 1
             return result.path
-        if options.backup:
-            try:
-                backup(result.path)
-            except OSError as exc:
-                raise WriteError(result.path + ".orig", f"cannot write the backup: {exc}") from None
-        if write_if_changed(result.path, output, mode_from=result.path):
-            outcome.written += 1
-        return result.path
-    assert options.output_dir is not None
-    root = source.root if source is not None else os.path.dirname(result.path)
-    target = destination(result.path, root, options.output_dir, options.rename_extensions)
-    if options.changed_only and output == _read(result.path):
-        return None
-    if options.sync_check:
-        if _read(target) != output:
-            stale.append(target)
+        assert options.output_dir is not None
+        source = self.sources.get(result.path)
+        root = source.root if source is not None else os.path.dirname(result.path)
+        target = destination(result.path, root, options.output_dir, options.rename_extensions)
+        if options.changed_only and output == _read(result.path):
+            return None
+        if options.sync_check:
+            if _read(target) != output:
+                self.stale.append(target)
+            return target
+        if write_if_changed(target, output, mode_from=result.path):
+            self.outcome.written += 1
         return target
-    if write_if_changed(target, output, mode_from=result.path):
-        outcome.written += 1
-    return target
 
 
 def _read(path: str) -> bytes | None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -59,13 +61,35 @@ class Context:
         """(token index, entry) for every identifier token that names a mapped CUDA entity.
         Most rules only look at these, so they are found once per file."""
         toks = self.parsed.tokens
-        entries = self.table.entries
+        lookup = _entries_by_bytes(self.table).get
+        raw = toks.raw
         out = []
         for i in toks.of_kind(IDENT):
-            entry = entries.get(toks.text(i))
+            entry = lookup(raw(i))
             if entry is not None:
                 out.append((i, entry))
         return out
+
+
+@functools.lru_cache(maxsize=4)
+def _entries_by_bytes(table: MappingTable) -> dict[bytes, ApiEntry]:
+    """The table keyed by UTF-8 bytes, so tokens are looked up without decoding each one.
+    (Tables compare by identity, so this is one dict per loaded table.)"""
+    return {name.encode(): entry for name, entry in table.entries.items()}
+
+
+def identifier_tokens(ctx: Context, pattern: re.Pattern[bytes]) -> list[int]:
+    """Indexes of identifier tokens whose whole text the pattern matches, found by searching
+    the bytes (C speed) instead of visiting every token; matches in comments and strings are
+    not identifier tokens and drop out."""
+    toks = ctx.parsed.tokens
+    n = len(toks)
+    out = []
+    for m in pattern.finditer(ctx.data):
+        i = toks.index_at(m.start())
+        if i < n and toks.kinds[i] == IDENT and toks.start(i) == m.start() and toks.end(i) == m.end():
+            out.append(i)
+    return out
 
 
 RuleOutput = Edit | Finding | Reference

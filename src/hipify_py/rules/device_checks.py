@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from hipify_py.diagnostics import Finding
 from hipify_py.parsing import COMMENT, IDENT, KEYWORD, LITERAL, FunctionBody
-from hipify_py.rules.base import Context, RuleOutput
+from hipify_py.rules.base import Context, RuleOutput, identifier_tokens
 
 _ASM_WORDS = frozenset({b"asm", b"__asm__", b"__asm"})
 _ASM_QUALIFIERS = frozenset({b"volatile", b"__volatile__", b"__volatile", b"goto", b"inline"})
@@ -59,12 +59,29 @@ _WARP_CONSTANT = re.compile(
     rb"|(?:\b(?:static\s+)?(?:constexpr|const)\s+(?:unsigned(?:\s+int)?|int|size_t|uint32_t|auto)\s+"
     rb"(\w*(?:WARP|warp|Warp)_?(?:SIZE|size|Size|LANES|lanes|Lanes))\s*=\s*(32)\s*[;,])"
 )
+_WARP_WORD = re.compile(rb"[Ww][Aa][Rr][Pp]")
+# Spellings of a 32-bit full mask that a named constant could hold.
+_MASK_HINT = re.compile(rb"0[xX][fF]{8}(?![fF0-9])|~0[uU]?\b|UINT(?:32)?_MAX|4294967295|-\s*1\b")
+
+
+def _warp_constants(data: bytes) -> list[re.Match[bytes]]:
+    # The names must contain "warp": a quick search spares the slow regex in most files.
+    return list(_WARP_CONSTANT.finditer(data)) if _WARP_WORD.search(data) else []
+
+
 # (operator, literal value) pairs that mean "lane of" / "warp of" with 32-wide warps.
 _LANE_MATH = {(b"%", 32), (b"&", 31), (b">>", 5), (b"/", 32)}
 _THREAD_INDEX = frozenset({b"threadIdx"})
 _SHUFFLES = re.compile(rb"\b__shfl(?:_up|_down|_xor)?(?:_sync)?\b")
 _SHUFFLE_CALLS = frozenset({b"__shfl_down_sync", b"__shfl_xor_sync", b"__shfl_down", b"__shfl_xor"})
 _ASSIGNMENT = re.compile(rb"\b([A-Za-z_]\w*)\s*=(?!=)\s*([^;{}]*)")
+def _names(words: frozenset[bytes]) -> re.Pattern[bytes]:
+    return re.compile(rb"\b(?:" + b"|".join(re.escape(w) for w in sorted(words)) + rb")\b")
+
+
+_MASK_FUNCTION_NAMES = _names(_MASK_FUNCTIONS)
+_BALLOT_NAMES = _names(_BALLOTS)
+_SHUFFLE_CALL_NAMES = _names(_SHUFFLE_CALLS)
 _SUBSCRIPT = re.compile(rb"\[[^\[\]]*\]")
 _WARP_WORDS = re.compile(rb"warp|lane|__shfl", re.I)
 
@@ -128,6 +145,8 @@ def _inline_asm(ctx: Context) -> Iterator[RuleOutput]:
 
 # --- HPY401 -------------------------------------------------------------------------------
 def _named_masks(data: bytes) -> frozenset[bytes]:
+    if _MASK_HINT.search(data) is None:
+        return frozenset()
     names = set()
     for m in _MASK_NAMES.finditer(data):
         name, value = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
@@ -140,10 +159,8 @@ def _mask_arguments(ctx: Context) -> Iterator[RuleOutput]:
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
     named: frozenset[bytes] | None = None
-    for i in toks.of_kind(IDENT):
+    for i in identifier_tokens(ctx, _MASK_FUNCTION_NAMES):
         name = toks.raw(i)
-        if name not in _MASK_FUNCTIONS:
-            continue
         call = syntax.call_at(i)
         if call is None or not call.args or call.args[0].empty:
             continue
@@ -173,10 +190,8 @@ def _mask_arguments(ctx: Context) -> Iterator[RuleOutput]:
 def _ballots_in_32_bits(ctx: Context) -> Iterator[RuleOutput]:
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
-    for i in toks.of_kind(IDENT):
+    for i in identifier_tokens(ctx, _BALLOT_NAMES):
         name = toks.raw(i)
-        if name not in _BALLOTS:
-            continue
         eq = syntax.prev_code(i)
         if eq is None or toks.raw(eq) != b"=":
             continue
@@ -258,7 +273,7 @@ def _thread_derived(data: bytes, fn: FunctionBody) -> set[bytes]:
 
 def _warp_size_literals(ctx: Context) -> Iterator[RuleOutput]:
     data = ctx.data
-    for m in _WARP_CONSTANT.finditer(data):
+    for m in _warp_constants(data):
         group = 2 if m.group(1) else 4
         name = (m.group(1) or m.group(3)).decode()
         yield Finding(
@@ -269,32 +284,37 @@ def _warp_size_literals(ctx: Context) -> Iterator[RuleOutput]:
         )
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
-    for fn in _device_functions(ctx):
-        derived: set[bytes] | None = None
-        first = toks.index_at(fn.start)
-        k = first
-        n = len(toks)
-        while k < n and toks.start(k) < fn.end:
-            if toks.kinds[k] != LITERAL:
-                k += 1
-                continue
-            value = _int_value(toks.raw(k))
-            op = syntax.prev_code(k)
-            if value is None or op is None or (toks.raw(op), value) not in _LANE_MATH:
-                k += 1
-                continue
-            if derived is None:
-                derived = _thread_derived(data, fn)
-            if _operand_is_thread_index(ctx, op, derived, first):
-                yield Finding(
-                    "HPY403", toks.start(k), toks.end(k),
-                    f"'{toks.text(op)} {toks.text(k)}' on a thread index assumes 32-lane warps; "
-                    "AMD wavefronts have 64 lanes",
-                    None,
-                    f"use warpSize ({'threadIdx.x % warpSize' if value == 32 else 'warpSize - 1 or a log2 of warpSize'})",
-                    "device",
-                )
-            k += 1
+    functions = _device_functions(ctx)
+    if not functions:
+        return
+    # Only literals spelled like 32, 31 or 5 matter: filter the literal tokens by text first
+    # (cheap), then look at the operator and the function around each survivor.
+    derived_by_fn: dict[int, tuple[set[bytes], int]] = {}
+    for k in toks.of_kind(LITERAL):
+        raw = toks.raw(k)
+        if len(raw) > 6 or raw[:1] not in b"0359":
+            continue
+        value = _int_value(raw)
+        if value not in (32, 31, 5):
+            continue
+        op = syntax.prev_code(k)
+        if op is None or (toks.raw(op), value) not in _LANE_MATH:
+            continue
+        fn = ctx.parsed.device_function_at(toks.start(k))
+        if fn is None:
+            continue
+        if fn.start not in derived_by_fn:
+            derived_by_fn[fn.start] = (_thread_derived(data, fn), toks.index_at(fn.start))
+        derived, first = derived_by_fn[fn.start]
+        if _operand_is_thread_index(ctx, op, derived, first):
+            yield Finding(
+                "HPY403", toks.start(k), toks.end(k),
+                f"'{toks.text(op)} {toks.text(k)}' on a thread index assumes 32-lane warps; "
+                "AMD wavefronts have 64 lanes",
+                None,
+                f"use warpSize ({'threadIdx.x % warpSize' if value == 32 else 'warpSize - 1 or a log2 of warpSize'})",
+                "device",
+            )
 
 
 def _operand_is_thread_index(ctx: Context, op: int, derived: set[bytes], floor: int) -> bool:
@@ -329,17 +349,18 @@ def _operand_is_thread_index(ctx: Context, op: int, derived: set[bytes], floor: 
 def _shuffles_from_16(ctx: Context) -> Iterator[RuleOutput]:
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
-    for fn in _device_functions(ctx):
-        k = toks.index_at(fn.start)
-        while k < len(toks) and toks.start(k) < fn.end:
-            if toks.kinds[k] == KEYWORD and toks.raw(k) == b"for":
-                finding = _loop_from_16(ctx, k)
-                if finding is not None:
-                    yield finding
-            k += 1
+    for k in toks.of_kind(KEYWORD):
+        if toks.raw(k) != b"for":
+            continue
+        fn = ctx.parsed.device_function_at(toks.start(k))
+        if fn is None or b"__shfl" not in ctx.data[fn.start:fn.end]:
+            continue
+        finding = _loop_from_16(ctx, k)
+        if finding is not None:
+            yield finding
     # Unrolled reductions: a shuffle with the literal offset 16 (loops pass a variable).
-    for i in toks.of_kind(IDENT):
-        if toks.raw(i) not in _SHUFFLE_CALLS or ctx.parsed.device_function_at(toks.start(i)) is None:
+    for i in identifier_tokens(ctx, _SHUFFLE_CALL_NAMES):
+        if ctx.parsed.device_function_at(toks.start(i)) is None:
             continue
         call = syntax.call_at(i)
         if call is None or len(call.args) < 2:
@@ -404,7 +425,7 @@ _SHARED_ARRAY = re.compile(
 
 def _per_warp_arrays(ctx: Context) -> Iterator[RuleOutput]:
     data = ctx.data
-    constants_32 = {m.group(1) or m.group(3) for m in _WARP_CONSTANT.finditer(data)}
+    constants_32 = {m.group(1) or m.group(3) for m in _warp_constants(data)}
     for fn in _device_functions(ctx):
         body = data[fn.start:fn.end]
         if b"__shared__" not in body or _WARP_WORDS.search(body) is None:

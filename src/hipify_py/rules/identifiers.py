@@ -15,7 +15,7 @@ from hipify_py.diagnostics import Finding
 from hipify_py.edits import Edit
 from hipify_py.mapping_model import ApiEntry
 from hipify_py.parsing import IDENT, LITERAL, TokenList
-from hipify_py.rules.base import Context, Reference, RuleOutput
+from hipify_py.rules.base import Context, Reference, RuleOutput, identifier_tokens
 from hipify_py.rules.feature_macros import FAMILY as FEATURE_MACROS
 from hipify_py.targets import Resolution, resolve
 
@@ -117,6 +117,9 @@ def _strings(ctx: Context, resolution: Resolver) -> Iterator[Edit]:
                 yield Edit(base + m.start(), base + m.end(), res.name.encode(), "identifiers")
 
 
+_CUB = re.compile(rb"\bcub\b")
+
+
 def _cub_namespace(ctx: Context) -> Iterator[RuleOutput]:
     """`cub::X` and `using namespace cub` -> hipcub (not `x.cub`, not `mine::cub`)."""
     data = ctx.data
@@ -124,8 +127,8 @@ def _cub_namespace(ctx: Context) -> Iterator[RuleOutput]:
         return
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
-    for i in toks.of_kind(IDENT):
-        if toks.raw(i) != b"cub" or ctx.is_skipped(toks.start(i)):
+    for i in identifier_tokens(ctx, _CUB):
+        if ctx.is_skipped(toks.start(i)):
             continue
         nxt = syntax.next_code(i)
         prev = syntax.prev_code(i)
