@@ -49,6 +49,9 @@ class Token(NamedTuple):
     text: str
 
 
+_BRACES = re.compile(rb"[{}]")
+
+
 class TokenList(Sequence[Token]):
     """The tokens of one file, stored as columns; Token values are made only when asked for.
 
@@ -57,7 +60,7 @@ class TokenList(Sequence[Token]):
     of 100,000 Python objects.
     """
 
-    __slots__ = ("_base", "_data", "_lengths", "_locations", "_of_kind", "kinds")
+    __slots__ = ("_base", "_braces", "_data", "_lengths", "_locations", "_of_kind", "kinds")
 
     def __init__(self, data: bytes, kinds: bytes, locations: Sequence[int],
                  lengths: Sequence[int], base: int = 0) -> None:
@@ -67,6 +70,7 @@ class TokenList(Sequence[Token]):
         self._lengths = lengths
         self._base = base
         self._of_kind: dict[int, list[int]] = {}
+        self._braces: dict[int, int] | None = None
 
     @classmethod
     def from_tokens(cls, data: bytes, tokens: Iterable[tuple[int, int, int]]) -> TokenList:
@@ -118,6 +122,24 @@ class TokenList(Sequence[Token]):
             found = [m.start() for m in re.finditer(re.escape(bytes((kind,))), self.kinds)]
             self._of_kind[kind] = found
         return found
+
+    def brace_partner(self, index: int) -> int | None:
+        """The `}` token matching the `{` token at index (None if unbalanced). All pairs are
+        found in one pass over the brace bytes, not by walking tokens."""
+        if self._braces is None:
+            pairs: dict[int, int] = {}
+            stack: list[int] = []
+            data, base, kinds = self._data, self._base, self.kinds
+            for m in _BRACES.finditer(data):
+                i = self.index_at(m.start())
+                if i >= len(kinds) or kinds[i] != PUNCT or self._locations[i] - base != m.start():
+                    continue  # a brace inside a comment or a string literal
+                if data[m.start()] == 0x7B:  # "{"
+                    stack.append(i)
+                elif stack:
+                    pairs[stack.pop()] = i
+            self._braces = pairs
+        return self._braces.get(index)
 
     def index_at(self, offset: int) -> int:
         """Index of the first token that ends after offset (len(self) if none)."""
@@ -197,6 +219,18 @@ def _index() -> Any:
     # __del__ runs after the module is torn down and prints an ignored AttributeError.
     atexit.register(_index.cache_clear)
     return index
+
+
+@functools.cache
+def _from_main_file() -> Callable[[Any], int]:
+    """clang_Location_isFromMainFile, which cindex.py does not wrap: asking a location for its
+    file name instead costs two more foreign calls and a string per declaration."""
+    from clang import cindex
+
+    function = cindex.conf.lib.clang_Location_isFromMainFile
+    function.argtypes = [cindex.SourceLocation]
+    function.restype = ctypes.c_int
+    return function  # type: ignore[no-any-return]
 
 
 def clang_args(settings: Settings, extra: tuple[str, ...] = ()) -> list[str]:
@@ -326,9 +360,10 @@ def _walk(
     functions: list[FunctionBody] = []
     declarations: list[UserDeclaration] = []
 
+    from_main_file = _from_main_file()
+
     def in_main_file(cursor: Any) -> bool:
-        loc = cursor.location
-        return loc.file is not None and loc.file.name == path
+        return bool(from_main_file(cursor.location))
 
     def visit(cursor: Any, namespace: Any | None) -> None:
         for child in cursor.get_children():
@@ -406,19 +441,7 @@ def _body_end(tokens: TokenList, offset: int) -> int | None:
 
 
 def _matching_brace(tokens: TokenList, i: int) -> int | None:
-    kinds = tokens.kinds
-    depth = 0
-    for j in range(i, len(kinds)):
-        if kinds[j] != PUNCT:
-            continue
-        t = tokens.raw(j)
-        if t == b"{":
-            depth += 1
-        elif t == b"}":
-            depth -= 1
-            if depth == 0:
-                return j
-    return None
+    return tokens.brace_partner(i)
 
 
 class _CXSourceRangeList(ctypes.Structure):

@@ -54,19 +54,48 @@ _TYPES_32 = frozenset({
 })
 _TYPE_QUALIFIERS = frozenset({b"const", b"volatile", b"register", b"static", b"constexpr"})
 
-_WARP_CONSTANT = re.compile(
-    rb"(?:#[ \t]*define[ \t]+(\w*(?:WARP|warp|Warp)\w*(?:SIZE|size|Size|LANES|lanes|Lanes|THREADS|threads))[ \t]+\(?(32)\)?\b)"
-    rb"|(?:\b(?:static\s+)?(?:constexpr|const)\s+(?:unsigned(?:\s+int)?|int|size_t|uint32_t|auto)\s+"
-    rb"(\w*(?:WARP|warp|Warp)_?(?:SIZE|size|Size|LANES|lanes|Lanes))\s*=\s*(32)\s*[;,])"
-)
+# A warp-size constant: `#define WARP_SIZE 32` or `constexpr int kWarpSize = 32;`. Found from
+# each "warp" in the file outwards (one regex over the whole file with these alternatives is
+# slow: it is tried at every position).
 _WARP_WORD = re.compile(rb"[Ww][Aa][Rr][Pp]")
+_IDENT_CHARS = re.compile(rb"\w+")
+_SIZE_NAME = re.compile(rb"(?i)warp_?(?:size|lanes|threads)$|warp\w*(?:size|lanes|threads)$")
+_DEFINE_BEFORE = re.compile(rb"#[ \t]*define[ \t]+$")
+_CONST_BEFORE = re.compile(
+    rb"\b(?:static\s+)?(?:constexpr|const)\s+(?:unsigned(?:\s+int)?|int|size_t|uint32_t|auto)\s+$")
+_DEFINE_VALUE = re.compile(rb"[ \t]+\(?(32)\)?(?![\w.])")
+_CONST_VALUE = re.compile(rb"\s*=\s*(32)\s*[;,]")
 # Spellings of a 32-bit full mask that a named constant could hold.
-_MASK_HINT = re.compile(rb"0[xX][fF]{8}(?![fF0-9])|~0[uU]?\b|UINT(?:32)?_MAX|4294967295|-\s*1\b")
+_MASK_HINT = re.compile(rb"0[xX][fF]{8}(?![fF0-9])|~0[uU]?\b|UINT(?:32)?_MAX|4294967295|\)\s*-\s*1\b")
 
 
-def _warp_constants(data: bytes) -> list[re.Match[bytes]]:
-    # The names must contain "warp": a quick search spares the slow regex in most files.
-    return list(_WARP_CONSTANT.finditer(data)) if _WARP_WORD.search(data) else []
+def _warp_constants(data: bytes) -> list[tuple[bytes, int, int]]:
+    """(name, start, end of the literal 32) for each warp-size constant defined as 32."""
+    found: list[tuple[bytes, int, int]] = []
+    last_end = -1
+    for w in _WARP_WORD.finditer(data):
+        start = w.start()
+        while start > 0 and (data[start - 1 : start].isalnum() or data[start - 1 : start] == b"_"):
+            start -= 1
+        if start <= last_end:
+            continue
+        name_match = _IDENT_CHARS.match(data, start)
+        if name_match is None:
+            continue
+        name, end = name_match.group(), name_match.end()
+        last_end = end
+        if not _SIZE_NAME.search(name):
+            continue
+        before = data[max(0, start - 80) : start]
+        if _DEFINE_BEFORE.search(before):
+            value = _DEFINE_VALUE.match(data, end)
+        elif _CONST_BEFORE.search(before):
+            value = _CONST_VALUE.match(data, end)
+        else:
+            continue
+        if value is not None:
+            found.append((name, value.start(1), value.end(1)))
+    return found
 
 
 # (operator, literal value) pairs that mean "lane of" / "warp of" with 32-wide warps.
@@ -273,11 +302,10 @@ def _thread_derived(data: bytes, fn: FunctionBody) -> set[bytes]:
 
 def _warp_size_literals(ctx: Context) -> Iterator[RuleOutput]:
     data = ctx.data
-    for m in _warp_constants(data):
-        group = 2 if m.group(1) else 4
-        name = (m.group(1) or m.group(3)).decode()
+    for raw_name, start, end in _warp_constants(data):
+        name = raw_name.decode("utf-8", "replace")
         yield Finding(
-            "HPY403", m.start(group), m.end(group),
+            "HPY403", start, end,
             f"{name} is defined as 32: AMD wavefronts have 64 lanes",
             None, "use warpSize at run time, or 64 for AMD targets at compile time",
             "device",
@@ -425,7 +453,7 @@ _SHARED_ARRAY = re.compile(
 
 def _per_warp_arrays(ctx: Context) -> Iterator[RuleOutput]:
     data = ctx.data
-    constants_32 = {m.group(1) or m.group(3) for m in _warp_constants(data)}
+    constants_32 = {name for name, _, _ in _warp_constants(data)}
     for fn in _device_functions(ctx):
         body = data[fn.start:fn.end]
         if b"__shared__" not in body or _WARP_WORDS.search(body) is None:
