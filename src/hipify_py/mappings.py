@@ -13,6 +13,7 @@ cached as a pickle keyed by the content hash of every file (and the package vers
 from __future__ import annotations
 
 import difflib
+import functools
 import hashlib
 import os
 import pickle
@@ -21,8 +22,6 @@ import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from hipify_py import __version__
 from hipify_py.mapping_model import (
@@ -128,10 +127,17 @@ def build_table(contents: Iterable[tuple[Path, bytes]], digest: str = "") -> Map
 
 
 # --- YAML ---------------------------------------------------------------------------------------
-_BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# PyYAML is imported only when YAML is actually read (a compiled-cache miss): 9 ms saved on
+# every other start.
+@functools.cache
+def _strict_loader() -> Any:
+    import yaml
+
+    base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return type("_StrictLoader", (_StrictLoaderMixin, base), {})
 
 
-class _StrictLoader(_BaseLoader):  # type: ignore[misc]
+class _StrictLoaderMixin:
     """Safe loading that refuses duplicate keys and keeps line numbers for messages."""
 
     source_name = "<mapping>"
@@ -139,7 +145,7 @@ class _StrictLoader(_BaseLoader):  # type: ignore[misc]
     def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
         seen: dict[Any, int] = {}
         for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=deep)
+            key = self.construct_object(key_node, deep=deep)  # type: ignore[attr-defined]
             line = key_node.start_mark.line + 1
             if key in seen:
                 raise MappingError(
@@ -149,12 +155,14 @@ class _StrictLoader(_BaseLoader):  # type: ignore[misc]
                 seen[key] = line
             except TypeError:
                 raise MappingError(f"{self.source_name}:{line}: unhashable key") from None
-        mapping: dict[Any, Any] = super().construct_mapping(node, deep=True)
+        mapping: dict[Any, Any] = super().construct_mapping(node, deep=True)  # type: ignore[misc]
         return mapping
 
 
 def _parse(path: Path, data: bytes) -> dict[str, Any]:
-    loader_class = type("_Loader", (_StrictLoader,), {"source_name": str(path)})
+    import yaml
+
+    loader_class = type("_Loader", (_strict_loader(),), {"source_name": str(path)})
     try:
         doc = yaml.load(data, Loader=loader_class)
     except MappingError:

@@ -46,10 +46,23 @@ def destination(source: str, root: str, output_dir: str, rename: bool) -> str:
 def ensure_inside(target: str, output_dir: str) -> None:
     """Refuse a path that resolves outside output_dir (e.g. through a symlinked folder)."""
     base = os.path.realpath(output_dir)
-    parent = os.path.realpath(os.path.dirname(os.path.abspath(target)))
+    parent = _real_folder(os.path.dirname(os.path.abspath(target)))
     if parent != base and not parent.startswith(base + os.sep):
         raise WriteError(target, f"refusing to write outside the output directory {output_dir}")
 
+
+def _real_folder(folder: str) -> str:
+    """realpath of a folder, remembered while it exists (one run asks for each folder many
+    times; realpath costs a system call per path component)."""
+    real = _REAL_FOLDERS.get(folder)
+    if real is None:
+        real = os.path.realpath(folder)
+        if os.path.isdir(folder):  # a folder not made yet may become a link: ask again later
+            _REAL_FOLDERS[folder] = real
+    return real
+
+
+_REAL_FOLDERS: dict[str, str] = {}
 
 _QUOTED_INCLUDE = re.compile(rb'^([ \t]*#[ \t]*include[ \t]*")([^"\r\n]+)(")', re.M)
 
