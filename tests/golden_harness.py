@@ -2,8 +2,12 @@
 
 * Options: an optional <case>.options.yaml maps Settings fields, e.g. `{roc: true,
   hip_version: "5.2"}`.
+* Variants: <case>.<variant>.options.yaml translates the same input under other options into
+  <case>.cu.<variant>.hip (e.g. `cublas_sgemm.roc.options.yaml` -> `cublas_sgemm.cu.roc.hip`),
+  so one input serves the default, --roc and --hipdnn modes.
 * Expected diagnostics: `expect: CODE[, CODE...]` inside any comment on the line the finding is
-  reported on. Warnings and errors are checked exactly: every one must be annotated and every
+  reported on; `expect[roc,default]: CODE` limits it to those variants (the plain case is
+  "default"). Warnings and errors are checked exactly: every one must be annotated and every
   annotation must be met. Notes are checked only for codes the case annotates somewhere.
 * Idempotence: translating the expected output again with the same options changes nothing.
 * HIPIFY_PY_UPDATE_GOLDEN=1 rewrites the expected outputs from the current translation.
@@ -26,24 +30,30 @@ from hipify_py.translate import translate_source
 
 GOLDEN = Path(__file__).parent / "golden"
 SOURCE_SUFFIXES = (".cu", ".cuh", ".cpp", ".h", ".hpp", ".c", ".cc", ".inl")
-_EXPECT = re.compile(rb"expect:\s*([A-Z0-9_, ]+)")
+_EXPECT = re.compile(rb"expect(?:\[([\w,]+)\])?:\s*([A-Z0-9_, ]+)")
+DEFAULT = "default"
 
 
 @dataclass(frozen=True)
 class GoldenCase:
     source: Path
+    variant: str = DEFAULT
 
     @property
     def expected(self) -> Path:
-        return self.source.with_name(self.source.name + ".hip")
+        suffix = ".hip" if self.variant == DEFAULT else f".{self.variant}.hip"
+        return self.source.with_name(self.source.name + suffix)
 
     @property
     def options(self) -> Path:
-        return self.source.with_name(self.source.name.split(".")[0] + ".options.yaml")
+        stem = self.source.name.split(".")[0]
+        middle = "" if self.variant == DEFAULT else f".{self.variant}"
+        return self.source.with_name(f"{stem}{middle}.options.yaml")
 
     @property
     def id(self) -> str:
-        return str(self.source.relative_to(GOLDEN))
+        name = str(self.source.relative_to(GOLDEN))
+        return name if self.variant == DEFAULT else f"{name}[{self.variant}]"
 
     def settings(self) -> Settings:
         if not self.options.exists():
@@ -58,17 +68,27 @@ class GoldenCase:
 
 
 def golden_cases() -> list[GoldenCase]:
-    return sorted(
-        (GoldenCase(p) for p in GOLDEN.rglob("*") if p.suffix in SOURCE_SUFFIXES and p.is_file()),
-        key=lambda c: c.id,
-    )
+    cases = []
+    for source in GOLDEN.rglob("*"):
+        if source.suffix not in SOURCE_SUFFIXES or not source.is_file():
+            continue
+        cases.append(GoldenCase(source))
+        stem = source.name.split(".")[0]
+        for options in source.parent.glob(f"{stem}.*.options.yaml"):
+            variant = options.name[len(stem) + 1 : -len(".options.yaml")]
+            cases.append(GoldenCase(source, variant))
+    return sorted(cases, key=lambda c: c.id)
 
 
-def expected_codes(data: bytes) -> set[tuple[int, str]]:
+def expected_codes(data: bytes, variant: str | None = None) -> set[tuple[int, str]]:
+    """(line, code) annotations for a variant; None: every annotation of every variant."""
     out = set()
     for lineno, line in enumerate(data.split(b"\n"), start=1):
         for m in _EXPECT.finditer(line):
-            for code in m.group(1).decode().replace(" ", "").split(","):
+            if variant is not None and m.group(1) is not None:
+                if variant not in m.group(1).decode().split(","):
+                    continue
+            for code in m.group(2).decode().replace(" ", "").split(","):
                 if code:
                     out.add((lineno, code))
     return out
@@ -94,7 +114,7 @@ def check_case(case: GoldenCase, table: MappingTable) -> None:
     assert result.output.decode("utf-8", "replace") == expected.decode("utf-8", "replace")
     assert result.output == expected  # byte-exact (CRLF, BOM, Latin-1)
 
-    wanted = expected_codes(data)
+    wanted = expected_codes(data, case.variant)
     annotated = {code for _, code in wanted}
     got = {
         (d.line, d.code)

@@ -12,13 +12,13 @@ cached as a pickle keyed by the content hash of every file (and the package vers
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import functools
 import hashlib
 import os
 import pickle
 import sys
-import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -374,18 +374,10 @@ def _read_cache(path: Path) -> MappingTable | None:
 
 def _write_cache(path: Path, table: MappingTable) -> None:
     """Atomic and best effort: a read-only cache directory only costs speed."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".pickle")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                pickle.dump(table, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-    except OSError:
-        pass
+    from hipify_py.outputs import atomic_write
+
+    with contextlib.suppress(OSError):
+        atomic_write(path, pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 # --- queries ------------------------------------------------------------------------------------

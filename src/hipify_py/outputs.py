@@ -98,18 +98,25 @@ def write_if_changed(path: str, data: bytes, *, mode_from: str | None = None) ->
                 return False
     except OSError:
         pass
-    folder = os.path.dirname(os.path.abspath(path))
     try:
-        if folder not in _MADE:
-            os.makedirs(folder, exist_ok=True)
-            _MADE.add(folder)
-        try:
-            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".hipify-py-", suffix=".tmp")
-        except FileNotFoundError:  # removed since we made it
-            os.makedirs(folder, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".hipify-py-", suffix=".tmp")
+        atomic_write(path, data, mode_from=mode_from)
     except OSError as exc:
         raise _error(path, exc) from None
+    return True
+
+
+def atomic_write(path: str | os.PathLike[str], data: bytes, *, mode_from: str | None = None) -> None:
+    """Write through a temporary file in the same folder and a rename: readers see the old
+    file or the new one, never half of it. Raises OSError."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if folder not in _MADE:
+        os.makedirs(folder, exist_ok=True)
+        _MADE.add(folder)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".hipify-py-", suffix=".tmp")
+    except FileNotFoundError:  # removed since we made it
+        os.makedirs(folder, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".hipify-py-", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -117,11 +124,10 @@ def write_if_changed(path: str, data: bytes, *, mode_from: str | None = None) ->
             with contextlib.suppress(OSError):  # keep the executable bit etc.; not essential
                 shutil.copymode(mode_from, tmp)
         os.replace(tmp, path)
-    except OSError as exc:
+    except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        raise _error(path, exc) from None
-    return True
+        raise
 
 
 def backup(path: str, suffix: str = ".orig") -> str:

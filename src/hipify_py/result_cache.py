@@ -9,15 +9,15 @@ torn or foreign file reads as a miss.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-import os
 import pickle
-import tempfile
 from functools import cache
 from pathlib import Path
 
 from hipify_py import __version__
 from hipify_py.mappings import cache_root
+from hipify_py.outputs import atomic_write
 from hipify_py.results import FileResult
 
 _FORMAT = 1
@@ -40,7 +40,6 @@ class ResultCache:
         """`context` is everything run-wide that changes results (settings, mappings...)."""
         self.folder = folder or cache_root() / "results"
         self._context = hashlib.sha256(f"{tool_fingerprint()}\0{context}".encode()).digest()
-        self._made: set[Path] = set()  # folders known to exist (mkdir costs a system call)
 
     def key(self, data: bytes, display_path: str, extra_args: tuple[str, ...]) -> str:
         h = hashlib.sha256(self._context)
@@ -63,18 +62,5 @@ class ResultCache:
 
     def put(self, key: str, result: FileResult) -> None:
         """Best effort: a read-only or full cache directory only costs speed."""
-        path = self._path(key)
-        try:
-            if path.parent not in self._made:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                self._made.add(path.parent)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-            try:
-                with os.fdopen(fd, "wb") as handle:
-                    pickle.dump(result, handle, protocol=pickle.HIGHEST_PROTOCOL)
-                os.replace(tmp, path)
-            except BaseException:
-                Path(tmp).unlink(missing_ok=True)
-                raise
-        except OSError:
-            pass
+        with contextlib.suppress(OSError):
+            atomic_write(self._path(key), pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))

@@ -6,7 +6,7 @@ int cholesky(float *A, int n, int lda) {
   hipsolverHandle_t handle;
   hipsolverDnCreate(&handle);
   int lwork = 0;
-  hipsolverDnSpotrf_bufferSize(handle, HIPBLAS_FILL_MODE_LOWER, n, A, lda, &lwork);
+  hipsolverDnSpotrf_bufferSize(handle, HIPBLAS_FILL_MODE_LOWER, n, A, lda, &lwork);  // expect[roc]: HPY110
   float *work;
   int *devInfo;
   hipMalloc(&work, lwork * sizeof(float));

@@ -6,7 +6,7 @@ int cholesky(float *A, int n, int lda) {
   rocblas_handle handle;
   rocblas_create_handle(&handle);
   int lwork = 0;
-  cusolverDnSpotrf_bufferSize(handle, rocblas_fill_lower, n, A, lda, &lwork);  // expect: HPY110
+  cusolverDnSpotrf_bufferSize(handle, rocblas_fill_lower, n, A, lda, &lwork);  // expect[roc]: HPY110
   float *work;
   int *devInfo;
   hipMalloc(&work, lwork * sizeof(float));

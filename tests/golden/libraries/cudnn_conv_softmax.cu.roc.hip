@@ -9,15 +9,15 @@ void forward(miopenHandle_t handle, const float *x, const float *w, float *y, vo
   miopenConvolutionDescriptor_t convDesc;  // expect: HPY130
   miopenCreateTensorDescriptor(&xDesc);
   miopenCreateTensorDescriptor(&yDesc);
-  cudnnCreateFilterDescriptor(&wDesc);  // expect: HPY112
+  cudnnCreateFilterDescriptor(&wDesc);  // expect[default,roc]: HPY112  // expect[hipdnn]: HPY130
   miopenCreateConvolutionDescriptor(&convDesc);  // expect: HPY130
-  cudnnSetTensor4dDescriptor(xDesc, miopenTensorNCHW, miopenFloat, 1, 3, 32, 32);  // expect: HPY112
-  cudnnSetTensor4dDescriptor(yDesc, miopenTensorNCHW, miopenFloat, 1, 8, 32, 32);  // expect: HPY112
+  cudnnSetTensor4dDescriptor(xDesc, miopenTensorNCHW, miopenFloat, 1, 3, 32, 32);  // expect[default,roc]: HPY112
+  cudnnSetTensor4dDescriptor(yDesc, miopenTensorNCHW, miopenFloat, 1, 8, 32, 32);  // expect[default,roc]: HPY112
   const float alpha = 1.0f, beta = 0.0f;
   miopenConvolutionForward(handle, &alpha, xDesc, x, wDesc, w, convDesc, miopenConvolutionFwdAlgoImplicitGEMM, &beta, yDesc, y, workspace, workspaceSize);
   miopenSoftmaxForward_V2(handle, &alpha, yDesc, y, &beta, yDesc, y, MIOPEN_SOFTMAX_ACCURATE, MIOPEN_SOFTMAX_MODE_CHANNEL);
   miopenDestroyTensorDescriptor(xDesc);
   miopenDestroyTensorDescriptor(yDesc);
-  cudnnDestroyFilterDescriptor(wDesc);  // expect: HPY112
+  cudnnDestroyFilterDescriptor(wDesc);  // expect[default,roc]: HPY112  // expect[hipdnn]: HPY130
   miopenDestroyConvolutionDescriptor(convDesc);  // expect: HPY130
 }

@@ -9,10 +9,10 @@ void forward(hipdnnHandle_t handle, const float *x, const float *w, float *y, vo
   hipdnnConvolutionDescriptor_t convDesc;  // expect: HPY130
   hipdnnCreateTensorDescriptor(&xDesc);
   hipdnnCreateTensorDescriptor(&yDesc);
-  hipdnnCreateFilterDescriptor(&wDesc);  // expect: HPY130
+  hipdnnCreateFilterDescriptor(&wDesc);  // expect[default,roc]: HPY112  // expect[hipdnn]: HPY130
   hipdnnCreateConvolutionDescriptor(&convDesc);  // expect: HPY130
-  hipdnnSetTensor4dDescriptor(xDesc, HIPDNN_TENSOR_NCHW, HIPDNN_DATA_FLOAT, 1, 3, 32, 32);
-  hipdnnSetTensor4dDescriptor(yDesc, HIPDNN_TENSOR_NCHW, HIPDNN_DATA_FLOAT, 1, 8, 32, 32);
+  hipdnnSetTensor4dDescriptor(xDesc, HIPDNN_TENSOR_NCHW, HIPDNN_DATA_FLOAT, 1, 3, 32, 32);  // expect[default,roc]: HPY112
+  hipdnnSetTensor4dDescriptor(yDesc, HIPDNN_TENSOR_NCHW, HIPDNN_DATA_FLOAT, 1, 8, 32, 32);  // expect[default,roc]: HPY112
   const float alpha = 1.0f, beta = 0.0f;
   hipdnnConvolutionForward(handle, &alpha, xDesc, x, wDesc, w, convDesc,  // expect: HPY130
                           HIPDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM, workspace, workspaceSize, &beta,
@@ -21,6 +21,6 @@ void forward(hipdnnHandle_t handle, const float *x, const float *w, float *y, vo
                       &beta, yDesc, y);
   hipdnnDestroyTensorDescriptor(xDesc);
   hipdnnDestroyTensorDescriptor(yDesc);
-  hipdnnDestroyFilterDescriptor(wDesc);  // expect: HPY130
+  hipdnnDestroyFilterDescriptor(wDesc);  // expect[default,roc]: HPY112  // expect[hipdnn]: HPY130
   hipdnnDestroyConvolutionDescriptor(convDesc);  // expect: HPY130
 }
