@@ -8,6 +8,7 @@ Skipped, visibly, only where hipcc is not installed.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -137,3 +138,24 @@ def test_verify_compile_marks_the_file_that_fails(table: MappingTable, tmp_path:
     messages = {d.line: d.message for d in compile_errors}
     assert "already flagged" in messages.get(1, "already flagged")
     assert not [d for d in by_path["good.cu"].diagnostics if d.code == "HPY920"]
+
+
+@needs_hipcc
+def test_verify_compile_from_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from hipify_py.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HIPIFY_PY_CACHE_DIR", str(tmp_path / "cache"))
+    Path("src").mkdir()
+    Path("src/good.cu").write_text("__global__ void k(float* p) { p[threadIdx.x] = 1; }\n")
+    Path("src/bad.cu").write_text("__global__ void k(float* p) { p[threadIdx.x] = nope; }\n")
+    result = CliRunner().invoke(app, ["translate", "src", "--output-dir", "hip", "--verify-compile",
+                                      "--format", "json", "--report", "report.html"])
+    doc = json.loads(result.stdout)
+    status = {f["path"]: f["compile_status"] for f in doc["files"]}
+    assert status == {"src/bad.cu": "failed (1 errors)", "src/good.cu": "ok"}
+    assert [d["line"] for d in doc["diagnostics"] if d["code"] == "HPY920"] == [1]
+    assert result.exit_code == 1  # asked to verify, a file that does not compile fails the run
+    assert "failed (1 errors)" in Path("report.html").read_text()

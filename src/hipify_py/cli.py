@@ -296,6 +296,8 @@ def _translate(a: dict[str, Any]) -> int:
         outcome.results, compile_status = verify_results(
             outcome.results, outcome.destinations, extra_flags=a["hipcc_flags"], jobs=a["jobs"]
         )
+        if any(status.startswith("failed") for status in compile_status.values()):
+            extra = EXIT_FINDINGS  # asked to verify: a file that does not compile fails the run
     if a["check"] and outcome.out_of_date:
         for path in outcome.out_of_date:
             typer.echo(f"{path}: out of date", err=True)
