@@ -85,9 +85,9 @@ def expected_codes(data: bytes, variant: str | None = None) -> set[tuple[int, st
     out = set()
     for lineno, line in enumerate(data.split(b"\n"), start=1):
         for m in _EXPECT.finditer(line):
-            if variant is not None and m.group(1) is not None:
-                if variant not in m.group(1).decode().split(","):
-                    continue
+            tags = m.group(1)
+            if variant is not None and tags is not None and variant not in tags.decode().split(","):
+                continue
             for code in m.group(2).decode().replace(" ", "").split(","):
                 if code:
                     out.add((lineno, code))

@@ -233,3 +233,16 @@ def test_compatibility_options_are_accepted_and_say_so() -> None:
     code, _, err = invoke("check", "k.cu", "--use-hip-data-types", "--miopen")
     assert code == 0
     assert "--use-hip-data-types has no effect" in err and "--miopen is the default" in err
+
+
+def test_hip_version_auto_reads_hipconfig(monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    write("k.cu", b"void f(cudaStream_t s, cudaGraph_t g) {\n"
+                  b"  cudaStreamBeginCaptureToGraph(s, g, nullptr, nullptr, 0, cudaStreamCaptureModeGlobal);\n}\n")
+    if shutil.which("hipconfig"):
+        code, out, _ = invoke("check", "k.cu", "--hip-version", "auto")
+        assert code == 1 and "HPY150" in out  # Debian's HIP 5.2 lacks the 6.2 API
+    monkeypatch.setenv("PATH", "/nonexistent")
+    code, _, err = invoke("check", "k.cu", "--hip-version", "auto")
+    assert code == 2 and "hipconfig" in err

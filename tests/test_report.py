@@ -172,3 +172,19 @@ def test_malformed_baseline_names_the_file(tmp_path: Path, text: str) -> None:
     path.write_text(text)
     with pytest.raises(ValueError, match=r"b\.json"):
         load_baseline(str(path))
+
+
+def test_sarif_columns_count_utf16_code_units(table: MappingTable, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    source = "/* größe 😀 */ __device__ void f() { asm(\"exit;\"); }\n".encode()
+    Path("u.cu").write_bytes(source)
+    result = translate_source(source, "u.cu", table, Settings())
+    diag = next(d for d in result.diagnostics if d.code == "HPY300")
+    assert diag.column == source.index(b"asm") + 1  # bytes, like clang
+    report = Report.from_results([result], tool_version="0", settings=Settings(), elapsed=0)
+    sarif = json.loads(render_sarif(report))
+    region = next(r for r in sarif["runs"][0]["results"] if r["ruleId"] == "HPY300")[
+        "locations"][0]["physicalLocation"]["region"]
+    text = source.decode()
+    assert region["startColumn"] == len(text[: text.index("asm")].encode("utf-16-le")) // 2 + 1

@@ -305,3 +305,21 @@ def test_rename_extensions_for_headers_found_through_includes(tree: Path, table:
     assert sorted(outcome.destinations.values()) == [
         "hip/src/kernels.hip.h", "hip/src/main.hip", "hip/src/util/helpers.h"]
     assert b'#include "kernels.hip.h"' in Path("hip/src/main.hip").read_bytes()
+
+
+def test_two_concurrent_runs_share_the_cache_safely(tree: Path, tmp_path: Path) -> None:
+    import sys
+
+    for k in range(30):
+        (tree / f"gen{k}.cu").write_bytes(MAIN.replace(b"main", b"main%d" % k))
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    argv = [sys.executable, "-m", "hipify_py", "check", "src", "--format", "json", "--fail-on", "none"]
+    procs = [subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+             for _ in range(2)]
+    outputs = [p.communicate(timeout=300) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], outputs[0][1]
+    first, second = (json.loads(out)["diagnostics"] for out, _ in outputs)
+    assert first == second
+    again = subprocess.run(argv, capture_output=True, env=env, check=True)
+    assert json.loads(again.stdout)["diagnostics"] == first
+    assert not list(Path(os.environ["HIPIFY_PY_CACHE_DIR"]).rglob(".hipify-py-*"))

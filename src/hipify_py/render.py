@@ -197,6 +197,23 @@ def _uri(path: str) -> str:
     return p.as_posix()
 
 
+def _utf16_column(path: str, line: int, column: int) -> int:
+    """Our columns count bytes (as clang's do); SARIF counts UTF-16 code units."""
+    raw = _source_bytes(path)
+    if not raw or line > len(raw) or column <= 1:
+        return max(column, 1)
+    prefix = raw[line - 1][: column - 1].decode("utf-8", "replace")
+    return len(prefix.encode("utf-16-le")) // 2 + 1
+
+
+@cache
+def _source_bytes(path: str) -> list[bytes]:
+    try:
+        return Path(path).read_bytes().split(b"\n")
+    except OSError:
+        return []
+
+
 def _fingerprint(d: Diagnostic) -> str:
     line = _source_lines(d.path).get(d.line, "").strip()
     blob = "\0".join((d.code, _uri(d.path), d.cuda_name or "", line))
@@ -228,7 +245,8 @@ def render_sarif(report: Report) -> str:
             "message": {"text": message},
             "locations": [{"physicalLocation": {
                 "artifactLocation": {"uri": _uri(d.path), "uriBaseId": "%SRCROOT%"},
-                "region": {"startLine": max(d.line, 1), "startColumn": max(d.column, 1)},
+                "region": {"startLine": max(d.line, 1),
+                           "startColumn": _utf16_column(d.path, d.line, d.column)},
             }}],
             "partialFingerprints": {"hipifyPy/v1": _fingerprint(d)},
         })
