@@ -13,6 +13,7 @@ Everything downstream is pure Python over these values.
 from __future__ import annotations
 
 import atexit
+import bisect
 import ctypes
 import functools
 import re
@@ -143,14 +144,12 @@ class TokenList(Sequence[Token]):
 
     def index_at(self, offset: int) -> int:
         """Index of the first token that ends after offset (len(self) if none)."""
-        lo, hi = 0, len(self.kinds)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if self.end(mid) <= offset:
-                lo = mid + 1
-            else:
-                hi = mid
-        return lo
+        # Tokens do not overlap: bisect the starts (in C), then step back into a token that
+        # covers the offset.
+        j = bisect.bisect_right(self._locations, offset + self._base)
+        if j > 0 and self._locations[j - 1] - self._base + self._lengths[j - 1] > offset:
+            return j - 1
+        return j
 
 
 @dataclass(frozen=True, slots=True)
