@@ -1,7 +1,7 @@
 // reduction: sum of an array with warp shuffles, one partial sum per block.
-// Written for any warp width: the warp size comes from warpSize. It uses the pre-CUDA-9
-// __shfl_down (no mask) because HIP added the *_sync shuffles only in 6.2; with
-// __shfl_down_sync, translating for --hip-version 5.2 reports HPY150 instead.
+// Written for any warp width: the warp size comes from warpSize, the mask from __activemask().
+// (HIP has the *_sync shuffles from 6.2; for an older HIP the translation falls back to
+// __shfl_down and reports the dropped mask, HPY160.)
 #include <cstdio>
 #include <vector>
 
@@ -9,7 +9,7 @@
 
 __inline__ __device__ float warpReduceSum(float val) {
   for (int offset = warpSize / 2; offset > 0; offset /= 2)
-    val += __shfl_down(val, offset);
+    val += __shfl_down_sync(__activemask(), val, offset);
   return val;
 }
 

@@ -14,6 +14,7 @@ from hipify_py.rules.identifiers import rename_identifiers
 from hipify_py.rules.includes import rewrite_includes
 from hipify_py.rules.launches import rewrite_launches
 from hipify_py.rules.type_clashes import find_type_clashes
+from hipify_py.rules.warp_sync import rewrite_warp_sync
 
 RULES: tuple[Rule, ...] = (
     rename_identifiers,
@@ -23,6 +24,7 @@ RULES: tuple[Rule, ...] = (
     translate_feature_macros,
     find_type_clashes,
     check_device_code,
+    rewrite_warp_sync,
 )
 
 __all__ = ["RULES", "Context", "Reference", "Rule", "RuleOutput"]

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from hipify_py.diagnostics import Finding
 from hipify_py.edits import Edit
@@ -34,6 +34,8 @@ class Context:
     settings: Settings
     # Resolves a quoted include to a file of the user's tree (None: not found locally).
     resolve_local: Callable[[str], str | None] = field(default=lambda _h: None)
+    # Per-file results one rule computes and another consults (see rules/warp_sync.py).
+    memo: dict[str, Any] = field(default_factory=dict)
 
     @cached_property
     def syntax(self) -> Syntax:

@@ -17,6 +17,7 @@ from hipify_py.mapping_model import ApiEntry
 from hipify_py.parsing import IDENT, LITERAL, TokenList
 from hipify_py.rules.base import Context, Reference, RuleOutput, identifier_tokens
 from hipify_py.rules.feature_macros import FAMILY as FEATURE_MACROS
+from hipify_py.rules.warp_sync import fallback_tokens
 from hipify_py.targets import Resolution, resolve
 
 _WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
@@ -40,6 +41,7 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
 
     # <curand.h> lexes as `< curand . h >`: a header name is the includes rule's business.
     header_names = [(inc.name_start, inc.name_end) for inc in ctx.syntax.includes]
+    rewritten_elsewhere = fallback_tokens(ctx)  # warp *_sync calls for HIP < 6.2
     for i, entry in ctx.api_tokens:
         if entry.family == FEATURE_MACROS:
             continue
@@ -47,6 +49,8 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
         if ctx.is_skipped(start):
             continue
         if header_names and any(a <= start < b for a, b in header_names):
+            continue
+        if i in rewritten_elsewhere:
             continue
         if is_member_or_user_name(ctx, i, scopes.get(entry.cuda, ()), entries):
             continue
