@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -93,3 +95,21 @@ def test_untouched_bytes_survive(data: bytes, raw: list[tuple[int, int, bytes]])
         assert out.endswith(data[last:])
     else:
         assert out == data
+
+
+def test_two_wrappers_of_one_argument_nest(tmp_path: Path) -> None:
+    from hipify_py.mappings import load_mapping_table
+    from hipify_py.settings import Settings
+    from hipify_py.translate import translate_source
+
+    extra = tmp_path / "extra.yaml"
+    extra.write_text(
+        "family: runtime\nentries:\n"
+        "  cudaFuncSetCacheConfig: {hip: hipFuncSetCacheConfig, args: ["
+        "{action: cast_argument, index: 0, value: \"reinterpret_cast<const void*>\"},"
+        "{action: wrap_argument, index: 0, value: outer}]}\n")
+    table = load_mapping_table([extra], use_cache=False)
+    out = translate_source(b"void f() { cudaFuncSetCacheConfig(kern, cudaFuncCachePreferL1); }\n",
+                           "w.cu", table, Settings()).output
+    assert out is not None
+    assert b"hipFuncSetCacheConfig(outer(reinterpret_cast<const void*>(kern)), " in out

@@ -126,17 +126,16 @@ def resolve(entry: ApiEntry, settings: Settings, table: MappingTable) -> Resolut
     if blocked:
         return Resolution(None, column, library, tuple(notes))
     product = OWN_VERSIONS.get(entry.family, "CUDA")
+    outcome = "HIP has the same name" if name == entry.cuda else f"translated to {name}"
     if entry.cuda_removed:
         notes.append(
-            Note("HPY131", f"{entry.cuda} was removed in {product} {entry.cuda_removed}; "
-                 f"translated to {name}")
+            Note("HPY131", f"{entry.cuda} was removed in {product} {entry.cuda_removed}; {outcome}")
         )
     elif entry.cuda_deprecated:
         notes.append(
             Note(
                 "HPY130",
-                f"{entry.cuda} is deprecated since {product} {entry.cuda_deprecated}; "
-                f"translated to {name}",
+                f"{entry.cuda} is deprecated since {product} {entry.cuda_deprecated}; {outcome}",
             )
         )
     if deprecated:

@@ -58,8 +58,14 @@ def _edit_call(
     args = call.args
     structural = [r for r in rules if r.action not in _INSERTIONS]
     if not structural:
+        wrapped: dict[int, list[ArgRule]] = {}
         for rule in rules:
-            yield from _insertion(ctx, call, rule)
+            if rule.action in (ArgAction.WRAP, ArgAction.CAST):
+                wrapped.setdefault(rule.index, []).append(rule)
+            else:
+                yield from _insertion(ctx, call, rule)
+        for index, wrappers in wrapped.items():
+            yield from _wrap(call, index, wrappers)
         return
     # Rebuild the argument list: a list of pieces per final position.
     slots: list[tuple[int | None, list[Piece]]] = [
@@ -111,14 +117,20 @@ def _edit_call(
     yield Edit(start, end, b"", "arguments", tuple(pieces))
 
 
+def _wrap(call: Call, index: int, wrappers: list[ArgRule]) -> Iterator[Edit]:
+    """All wrappers of one argument as one pair of edits: the first rule wraps innermost.
+    (Separate identical `)` insertions would be merged by the planner as duplicates.)"""
+    if index >= len(call.args):
+        return
+    arg = call.args[index]
+    prefix = "".join(f"{rule.value}(" for rule in reversed(wrappers))
+    yield Edit(arg.start, arg.start, prefix.encode(), "arguments")
+    yield Edit(arg.end, arg.end, b")" * len(wrappers), "arguments")
+
+
 def _insertion(ctx: Context, call: Call, rule: ArgRule) -> Iterator[Edit]:
     args = call.args
-    if rule.action in (ArgAction.WRAP, ArgAction.CAST):
-        if rule.index < len(args):
-            arg = args[rule.index]
-            yield Edit(arg.start, arg.start, f"{rule.value}(".encode(), "arguments")
-            yield Edit(arg.end, arg.end, b")", "arguments")
-    elif rule.action is ArgAction.ADD_CONST:
+    if rule.action is ArgAction.ADD_CONST:
         value = rule.value.encode()
         if rule.index < len(args):
             pos = args[rule.index].start
