@@ -286,9 +286,9 @@ def snippet(d: Diagnostic, context: int = 1) -> list[tuple[int, str, bool]]:
 
 
 def _template_context(report: Report, compile_status: Mapping[str, str] | None) -> dict[str, Any]:
-    findings = [
-        {"d": d, "info": CATALOGUE[d.code], "snippet": snippet(d)} for d in report.diagnostics
-    ]
+    # Errors first, then warnings, then notes: what a person must act on leads.
+    ordered = sorted(report.diagnostics, key=lambda d: (-d.severity, d.sort_key()))
+    findings = [{"d": d, "info": CATALOGUE[d.code], "snippet": snippet(d)} for d in ordered]
     families = sorted(set(report.converted) | set(report.unconverted))
     family_rows = [
         (f, sum(report.converted.get(f, {}).values()), sum(report.unconverted.get(f, {}).values()))

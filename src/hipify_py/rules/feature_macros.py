@@ -48,7 +48,7 @@ def translate_feature_macros(ctx: Context) -> Iterator[RuleOutput]:
             yield Reference(FAMILY, text, False)
             yield Finding(
                 "HPY501", start, end,
-                f"{text} is compared as a number; HIP has no equivalent value, so under hipcc "
+                f"{text} is used for its value; HIP has no equivalent value, so under hipcc "
                 "it evaluates as 0", text,
                 f"test defined({target}) for device code, or the HIP version macros"
                 if target else entry.note, FAMILY,
