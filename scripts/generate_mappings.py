@@ -79,6 +79,12 @@ HEADER_HIP_ADDED = {
     "hip/cooperative_groups/hip_scan.h": "7.0",
 }
 
+# Rows of headers.csv that name no CUDA header: cuda-samples ships helper_cuda.h and
+# helper_math.h in its own tree. Mapped, they made a project's helpers vanish (the include
+# became a HIP header, then was dropped as a duplicate); a project's header is its own code.
+NOT_CUDA_HEADERS = {"helper_cuda.h", "helper_math.h", "helper_functions.h", "helper_string.h",
+                    "helper_timer.h", "helper_image.h"}
+
 # Headers not in headers.csv. Dropped: hip_runtime.h declares what they did.
 EXTRA_DROPPED = {
     "builtin_types.h": "runtime", "vector_functions.h": "runtime", "device_types.h": "runtime",
@@ -196,6 +202,18 @@ EXTRA_ARGUMENT_RULES: dict[str, list[dict[str, object]]] = {
         {"action": "cast_argument", "index": 0, "value": "reinterpret_cast<void **>"}],
     "cudaMallocPitch": [{"action": "cast_argument", "index": 0, "value": "reinterpret_cast<void **>"}],
 }
+# Default arguments of cuda_runtime_api.h's C++ declarations (`__dv(...)`) that HIP's declaration
+# lacks (HIP 5.2 or 7.2, compared header against header): a call that relies on the default is
+# completed with CUDA's default value, which is valid on every HIP version.
+_DEFAULTS: dict[str, list[tuple[int, str]]] = {
+    "cudaStreamWaitEvent": [(2, "0")],  # HIP 5.2: flags has no default
+    "cudaSignalExternalSemaphoresAsync": [(2, "0")],
+    "cudaWaitExternalSemaphoresAsync": [(2, "0")],
+    "cudaMemcpy2DArrayToArray": [(8, "hipMemcpyDeviceToDevice")],  # HIP 7.2: kind has none
+}
+for _name, _defaults in _DEFAULTS.items():
+    EXTRA_ARGUMENT_RULES.setdefault(_name, []).extend(
+        {"action": "add_default_argument", "index": i, "value": v} for i, v in _defaults)
 
 
 def argument_rules(reference: Path) -> dict[str, dict[str, object]]:
@@ -294,6 +312,8 @@ def write_headers(out: Path, reference: Path, source_note: str) -> None:
     for row in read_rows(reference / "headers.csv"):
         name = row["cuda_header"]
         seen.add(name)
+        if name in NOT_CUDA_HEADERS:
+            continue
         override = HEADER_OVERRIDES.get(name, {})
         hip = override.get("hip", row["hip_header"])
         roc = override.get("roc", row["roc_header"])

@@ -106,6 +106,45 @@ def test_output_dir_mirrors_tree_with_local_headers(tree: Path, table: MappingTa
     assert Path("hip/src/util/helpers.h").read_bytes() == HELPERS  # copied unchanged
 
 
+PROJECT_HELPER = b"""#pragma once
+#include <cstdio>
+#define checkCudaErrors(call) do { cudaError_t e = (call); if (e) std::printf("%d", e); } while (0)
+"""
+SAMPLE = b"""#include <helper_cuda.h>
+#include "helper_math.h"
+#include <vector_types.h>
+int main() {
+  checkCudaErrors(cudaDeviceSynchronize());
+  return 0;
+}
+"""
+
+
+def test_project_headers_found_by_name_are_user_code(tmp_path: Path, table: MappingTable,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """cuda-samples style: helpers in common/, included by bare name with no -I given. The
+    includes stay, the helpers are translated, and CUDA's own header names still map."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tree" / "common").mkdir(parents=True)
+    (tmp_path / "tree" / "app").mkdir()
+    (tmp_path / "tree" / "common" / "helper_cuda.h").write_bytes(PROJECT_HELPER)
+    (tmp_path / "tree" / "common" / "helper_math.h").write_bytes(b"#pragma once\n")
+    (tmp_path / "tree" / "app" / "main.cu").write_bytes(SAMPLE)
+    for mode_options in ({"mode": OutputMode.OUTPUT_DIR, "output_dir": "hip"},
+                         {"mode": OutputMode.OUTPUT_DIR, "output_dir": "hip2",
+                          "rename_extensions": True}):
+        _run(["tree"], table, use_cache=False, **mode_options)
+    main = Path("hip/app/main.cu").read_bytes()
+    assert b"#include <helper_cuda.h>" in main and b'#include "helper_math.h"' in main
+    assert b"<hip/hip_vector_types.h>" in main and b"hipDeviceSynchronize" in main
+    assert b"hipError_t" in Path("hip/common/helper_cuda.h").read_bytes()
+    # A header of the tree that happens to share a name with a CUDA header is not used for a
+    # bare include of that CUDA header unless the search path reaches it.
+    (tmp_path / "tree" / "common" / "vector_types.h").write_bytes(b"#pragma once\n")
+    _run(["tree"], table, use_cache=False, mode=OutputMode.OUTPUT_DIR, output_dir="hip3")
+    assert b"<hip/hip_vector_types.h>" in Path("hip3/app/main.cu").read_bytes()
+
+
 def test_changed_only_skips_unchanged_files(tree: Path, table: MappingTable) -> None:
     _run(["src"], table, mode=OutputMode.OUTPUT_DIR, output_dir="hip", changed_only=True)
     assert sorted(str(p.relative_to("hip")) for p in Path("hip").rglob("*") if p.is_file()) == [

@@ -33,7 +33,7 @@ HipDnn = Annotated[bool, typer.Option("--hipdnn", help="Translate cuDNN to the o
 MiOpen = Annotated[bool, typer.Option("--miopen", help="Translate cuDNN to MIOpen (the default; accepted for hipify-clang users).")]
 Experimental = Annotated[bool, typer.Option("--experimental", help="Use HIP APIs marked experimental.")]
 Amap = Annotated[bool, typer.Option("--amap", help="Hipify as much as possible: apply experimental and version-gated mappings anyway (still reported).")]
-HipVersion = Annotated[str | None, typer.Option("--hip-version", metavar="X.Y|auto", help="Never emit a HIP name newer than this HIP version; 'auto' asks hipconfig.")]
+HipVersion = Annotated[str | None, typer.Option("--hip-version", metavar="X.Y|auto|latest", help="Never emit a HIP name newer than this HIP version; 'auto' (the default when hipconfig is on the PATH) asks hipconfig; 'latest': the newest HIP.")]
 KeepLaunch = Annotated[bool, typer.Option("--keep-launch-syntax", "--cuda-kernel-execution-syntax", help="Leave k<<<...>>>(...) as it is (hip-clang accepts it).")]
 HipLaunch = Annotated[bool, typer.Option("--hip-kernel-execution-syntax", help="Rewrite launches to hipLaunchKernelGGL (the default).")]
 SkipExcluded = Annotated[bool, typer.Option("--skip-excluded-preprocessor-conditional-blocks", "--default-preprocessor", help="Do not translate code in #if branches the preprocessor excludes.")]
@@ -73,20 +73,24 @@ def _fail_usage(message: str) -> None:
     raise typer.Exit(EXIT_USAGE)
 
 
-def _hip_version(text: str | None) -> Any:
+def _hip_version(text: str | None) -> tuple[Any, str]:
+    """(target HIP version or None for the newest, where it came from). Without --hip-version
+    the installed HIP is the target when hipconfig is on the PATH: output that compiles there."""
     from hipify_py.settings import Version
 
-    if text is None:
-        return None
-    if text == "auto":
+    if text in ("latest", "newest"):
+        return None, "--hip-version latest"
+    if text is None or text == "auto":
         from hipify_py.toolchain import detect_hip_version
 
         found = detect_hip_version()
-        if found is None:
+        if found is not None:
+            return found, "installed, from hipconfig"
+        if text == "auto":
             raise UsageError("--hip-version auto: hipconfig was not found or gave no version")
-        return found
+        return None, "no hipconfig on the PATH"
     try:
-        return Version.parse(text)
+        return Version.parse(text), "--hip-version"
     except ValueError as exc:
         raise UsageError(f"--hip-version: {exc}") from None
 
@@ -127,12 +131,14 @@ def _build(
     if unknown:
         raise UsageError(f"--ignore: unknown code(s) {', '.join(unknown)}")
     version_text = hip_version or (cfg.hip_version if cfg is not None else None)
+    target, origin = _hip_version(version_text)
     settings = Settings(
         roc=roc or bool(cfg is not None and cfg.roc),
         hipdnn=hipdnn,
         experimental=experimental or bool(cfg is not None and cfg.experimental),
         amap=amap,
-        hip_version=_hip_version(version_text),
+        hip_version=target,
+        hip_version_origin=origin,
         keep_launch_syntax=keep_launch,
         skip_excluded_blocks=skip_excluded,
         include_dirs=tuple(os.path.abspath(d) for d in include_dirs or ()),

@@ -194,6 +194,10 @@ _CODES: list[CodeInfo] = [
        "user-defined operator on a CUDA vector type clashes with HIP's own",
        "HIP's vector types already define arithmetic operators. Remove the user-defined operator "
        "(or guard it with #ifndef __HIPCC__)."),
+    _c("HPY520", "literal-suffix-separated", N, "host",
+       "space added between a string literal and a macro glued to it",
+       "C++11 reads `\"text\"NAME` as a user-defined literal; g++ only warns, clang (hipcc) rejects "
+       "it. The space keeps the meaning g++ gave it (string concatenation with the macro)."),
     _c("HPY900", "edit-conflict", E, "translator",
        "overlapping edits: the file was left unchanged",
        "Two rewrites touched the same bytes. Report this as a hipify-py bug, with the snippet."),

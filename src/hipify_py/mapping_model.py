@@ -7,6 +7,7 @@ which name a CUDA name becomes. Nothing here reads files or knows about options.
 from __future__ import annotations
 
 import enum
+import fnmatch
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -28,6 +29,7 @@ class ArgAction(enum.StrEnum):
     REPLACE = "replace_argument_with_const"
     MOVE = "move_argument"  # value "to_index=N[;count=K]"
     COPY = "copy_argument"  # value "to_index=N"
+    DEFAULT = "add_default_argument"  # append value when the call stops just before index
 
 
 class ArgMode(enum.StrEnum):
@@ -133,3 +135,15 @@ class MappingTable:
 
     def get(self, name: str) -> ApiEntry | None:
         return self.entries.get(name)
+
+    def header_entry(self, name: str) -> HeaderEntry | None:
+        """The entry for a CUDA header name: exact, else the first matching pattern."""
+        entry = self.headers.get(name)
+        if entry is None:
+            for pattern in self.header_patterns:
+                if fnmatch.fnmatchcase(name, pattern.cuda):
+                    return pattern
+        return entry
+
+    def is_cuda_header(self, name: str) -> bool:
+        return self.header_entry(name) is not None

@@ -64,14 +64,14 @@ def _real_folder(folder: str) -> str:
 
 _REAL_FOLDERS: dict[str, str] = {}
 
-_QUOTED_INCLUDE = re.compile(rb'^([ \t]*#[ \t]*include[ \t]*")([^"\r\n]+)(")', re.M)
+_LOCAL_INCLUDE = re.compile(rb'^([ \t]*#[ \t]*include[ \t]*["<])([^">\r\n]+)([">])', re.M)
 
 
 def rename_includes(
     data: bytes, resolve: Callable[[str], str | None], renamed_files: Mapping[str, str]
 ) -> bytes:
-    """Point quoted includes at renamed files: "kernels.cuh" -> "kernels.hip.h" when the
-    header it resolves to is renamed in this run."""
+    """Point includes of the user's files at renamed files: "kernels.cuh" -> "kernels.hip.h"
+    when the header it resolves to is renamed in this run ("..." or <...>)."""
     if b"#" not in data:
         return data
 
@@ -82,7 +82,7 @@ def rename_includes(
             return m.group(0)
         return m.group(1) + renamed(name).encode("utf-8", "surrogateescape") + m.group(3)
 
-    return _QUOTED_INCLUDE.sub(swap, data)
+    return _LOCAL_INCLUDE.sub(swap, data)
 
 
 # Folders this process has created or seen: makedirs costs system calls per output otherwise.

@@ -20,6 +20,7 @@ from typing import Any
 from hipify_py.diagnostics import CATALOGUE, Diagnostic, Severity
 from hipify_py.outputs import write_if_changed
 from hipify_py.report import EFFORT_MINUTES, Report
+from hipify_py.settings import describe_target
 
 JSON_SCHEMA_VERSION = 1
 INFORMATION_URI = "https://github.com/hipify-py/hipify-py"
@@ -115,7 +116,8 @@ def _summary_line(report: Report) -> str:
     return (f"hipify-py: {t.files} files ({status}), {t.lines} lines, "
             f"{t.converted} references converted, {t.unconverted} left; "
             f"{t.by_severity.get('error', 0)} errors, {t.by_severity.get('warning', 0)} warnings, "
-            f"{t.by_severity.get('note', 0)} notes in {report.elapsed:.2f} s")
+            f"{t.by_severity.get('note', 0)} notes in {report.elapsed:.2f} s; "
+            f"target: {describe_target(report.settings)}")
 
 
 def _plain_text(report: Report, *, verbose: bool) -> str:
@@ -160,6 +162,7 @@ def report_document(report: Report, compile_status: Mapping[str, str] | None = N
         "settings": {
             "roc": s.roc, "hipdnn": s.hipdnn, "experimental": s.experimental, "amap": s.amap,
             "hip_version": str(s.hip_version) if s.hip_version else None,
+            "target": describe_target(s),
             "keep_launch_syntax": s.keep_launch_syntax,
             "skip_excluded_blocks": s.skip_excluded_blocks,
         },

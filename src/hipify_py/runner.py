@@ -23,6 +23,7 @@ from hipify_py.build_info import (
 )
 from hipify_py.diagnostics import CATALOGUE, Diagnostic
 from hipify_py.discovery import Discovery, Source, discover
+from hipify_py.local_headers import HeaderIndex, local_resolver
 from hipify_py.mapping_model import MappingTable
 from hipify_py.outputs import (
     RENAMED_EXTENSIONS,
@@ -34,7 +35,6 @@ from hipify_py.outputs import (
 )
 from hipify_py.result_cache import ResultCache
 from hipify_py.results import FileResult, FileStatus
-from hipify_py.rules.base import local_resolver
 from hipify_py.settings import Settings
 from hipify_py.translate import DEFAULT_MAX_FILE_SIZE, read_source, translate_source
 
@@ -98,10 +98,11 @@ class _Job:
 
 # Worker state: set in the parent before the pool forks (inherited for free) or passed to the
 # initializer where processes are spawned.
-_STATE: tuple[MappingTable, Settings, ResultCache | None] | None = None
+_State = tuple[MappingTable, Settings, ResultCache | None, HeaderIndex]
+_STATE: _State | None = None
 
 
-def _init_worker(state: tuple[MappingTable, Settings, ResultCache | None] | None) -> None:
+def _init_worker(state: _State | None) -> None:
     global _STATE
     if state is not None:
         _STATE = state
@@ -109,11 +110,12 @@ def _init_worker(state: tuple[MappingTable, Settings, ResultCache | None] | None
 
 def _translate_job(job: _Job) -> FileResult:
     assert _STATE is not None
-    table, settings, cache = _STATE
+    table, settings, cache, index = _STATE
     try:
         result = translate_source(
             job.data, job.display, table, settings,
-            resolve_local=local_resolver(job.path, (*settings.include_dirs, *job.include_dirs)),
+            resolve_local=local_resolver(job.path, (*settings.include_dirs, *job.include_dirs),
+                                         index, table.is_cuda_header),
             extra_args=job.extra_args,
         )
         # Stored by the worker: creating files is slow on some file systems, so the cache's
@@ -144,8 +146,10 @@ def run(
         sources = [s for s in sources if os.path.realpath(s.path) in wanted]
     database = load_compile_commands(options.compile_db) if options.compile_db else {}
     outcome = RunOutcome(())
-    delivery = _Delivery(outcome, options, settings, sources)
-    engine = _Engine(table, settings, options, database, delivery)
+    # Every file found under the inputs, so `#include <helper.h>` finds the project's helper.
+    index = HeaderIndex(s.path for s in found.sources)
+    delivery = _Delivery(outcome, options, settings, sources, index, table)
+    engine = _Engine(table, settings, options, database, delivery, index)
     results = dict(engine.translate(sources))
     if options.follows_headers:
         _follow_local_headers(engine, sources, results)
@@ -159,10 +163,12 @@ class _Engine:
     """Reads, caches and translates sources; remembers every source it was given."""
 
     def __init__(self, table: MappingTable, settings: Settings, options: RunOptions,
-                 database: dict[str, tuple[str, ...]], delivery: _Delivery) -> None:
+                 database: dict[str, tuple[str, ...]], delivery: _Delivery,
+                 index: HeaderIndex) -> None:
         self.table, self.settings, self.options, self.database = table, settings, options, database
+        self.index = index
         self.delivery = delivery
-        self.cache = (ResultCache(f"{settings.fingerprint()}\0{table.digest}")
+        self.cache = (ResultCache(f"{settings.fingerprint()}\0{table.digest}\0{index.digest}")
                       if options.use_cache else None)
         self.sources: list[Source] = []
         self.cache_hits = 0
@@ -191,7 +197,7 @@ class _Engine:
 
     def _run_jobs(self, jobs: list[_Job]) -> Iterator[FileResult]:
         global _STATE
-        _STATE = (self.table, self.settings, self.cache)
+        _STATE = (self.table, self.settings, self.cache, self.index)
         workers = min(self.options.jobs or os.cpu_count() or 1, len(jobs))
         if workers <= 1 or sum(len(j.data) for j in jobs) < _SERIAL_BYTES:
             yield from _with_progress(map(_translate_job, jobs), len(jobs), self.options.progress)
@@ -250,8 +256,9 @@ class _Delivery:
     diagnostic on that file."""
 
     def __init__(self, outcome: RunOutcome, options: RunOptions, settings: Settings,
-                 sources: Sequence[Source]) -> None:
+                 sources: Sequence[Source], index: HeaderIndex, table: MappingTable) -> None:
         self.outcome, self.options, self.settings = outcome, options, settings
+        self.index, self.table = index, table
         self.sources: dict[str, Source] = {s.path: s for s in sources}
         self.stale: list[str] = []
         # --rename-extensions: which files get new names (known from the sources up front, so
@@ -290,8 +297,9 @@ class _Delivery:
             return None
         output = result.output
         if self.renamed:
-            output = rename_includes(output, local_resolver(result.path, self.settings.include_dirs),
-                                     self.renamed)
+            resolve = local_resolver(result.path, self.settings.include_dirs, self.index,
+                                     self.table.is_cuda_header)
+            output = rename_includes(output, resolve, self.renamed)
         if options.mode is OutputMode.FILE:
             assert options.output_file is not None
             if write_if_changed(options.output_file, output, mode_from=result.path):

@@ -63,6 +63,15 @@ class Version:
         return ".".join(str(p) for p in self.parts)
 
 
+def describe_target(settings: Settings) -> str:
+    """The HIP the translation was made for, and why, in words for the summary line."""
+    if settings.hip_version is None:
+        origin = settings.hip_version_origin or "no --hip-version"
+        return f"the newest HIP the tables know ({origin})"
+    origin = f" ({settings.hip_version_origin})" if settings.hip_version_origin else ""
+    return f"HIP {settings.hip_version}{origin}"
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What to translate to and how. Defaults follow hipify-clang's defaults where it has one."""
@@ -73,6 +82,7 @@ class Settings:
     experimental: bool = False  # use HIP names marked experimental
     amap: bool = False  # hipify as much as possible: ignore version/experimental gates (still reported)
     hip_version: Version | None = None  # never emit a HIP name newer than this
+    hip_version_origin: str = ""  # where hip_version came from, for the summary line
     use_hip_data_types: bool = False
     # Rewriting
     keep_launch_syntax: bool = False  # leave k<<<...>>>(...) as it is (hip-clang accepts it)
@@ -89,8 +99,9 @@ class Settings:
     ignored_codes: frozenset[str] = field(default_factory=frozenset)
 
     def fingerprint(self) -> str:
-        """A stable digest of every field, for cache keys."""
+        """A stable digest of every field that changes output, for cache keys."""
         raw = asdict(self)
+        del raw["hip_version_origin"]
         raw["hip_version"] = str(self.hip_version) if self.hip_version else None
         raw["ignored_codes"] = sorted(self.ignored_codes)
         blob = json.dumps(raw, sort_keys=True, default=list).encode()

@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterable
 
 from hipify_py.diagnostics import CATALOGUE, Diagnostic, Finding, LineIndex, Severity, locate
 from hipify_py.edits import Edit, apply_edits, plan_edits
+from hipify_py.local_headers import local_resolver
 from hipify_py.mapping_model import MappingTable
 from hipify_py.parsing import parse_source
 from hipify_py.results import FileResult, FileStats, FileStatus
 from hipify_py.rules import RULES, Context, Reference, Rule
-from hipify_py.rules.base import local_resolver
 from hipify_py.settings import Settings
 
 DEFAULT_MAX_FILE_SIZE = 8 * 1024 * 1024
@@ -82,8 +82,8 @@ def translate_source(
                        "file is not valid UTF-8; bytes outside renamed names are kept as they are")
         )
     diagnostics = _filter(diagnostics, data, index, settings)
-    local = tuple(sorted({p for p in (ctx.resolve_local(i.header) for i in ctx.syntax.includes
-                                      if not i.angled) if p}))
+    local = tuple(sorted({p for p in (ctx.resolve_local(i.header) for i in ctx.syntax.includes)
+                          if p}))
     return FileResult(
         path,
         status,
@@ -140,7 +140,8 @@ def translate_file(
         return data
     return translate_source(
         data, display_path or path, table, settings,
-        resolve_local=local_resolver(path, (*settings.include_dirs, *include_dirs)),
+        resolve_local=local_resolver(path, (*settings.include_dirs, *include_dirs),
+                                     is_cuda_header=table.is_cuda_header),
         extra_args=extra_args,
     )
 

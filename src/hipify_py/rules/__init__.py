@@ -10,6 +10,7 @@ from hipify_py.rules.arguments import rewrite_arguments
 from hipify_py.rules.base import Context, Reference, Rule, RuleOutput
 from hipify_py.rules.device_checks import check_device_code
 from hipify_py.rules.feature_macros import translate_feature_macros
+from hipify_py.rules.host_portability import separate_literal_suffixes
 from hipify_py.rules.identifiers import rename_identifiers
 from hipify_py.rules.includes import rewrite_includes
 from hipify_py.rules.launches import rewrite_launches
@@ -25,6 +26,7 @@ RULES: tuple[Rule, ...] = (
     find_type_clashes,
     check_device_code,
     rewrite_warp_sync,
+    separate_literal_suffixes,
 )
 
 __all__ = ["RULES", "Context", "Reference", "Rule", "RuleOutput"]

@@ -19,7 +19,7 @@ from hipify_py.rules.identifiers import is_member_or_user_name, user_scopes
 from hipify_py.syntax import Call
 from hipify_py.targets import resolve, target_column
 
-_INSERTIONS = (ArgAction.WRAP, ArgAction.CAST, ArgAction.ADD_CONST)
+_INSERTIONS = (ArgAction.WRAP, ArgAction.CAST, ArgAction.ADD_CONST, ArgAction.DEFAULT)
 
 
 def active_rules(entry: ApiEntry, ctx: Context) -> tuple[ArgRule, ...]:
@@ -130,6 +130,11 @@ def _wrap(call: Call, index: int, wrappers: list[ArgRule]) -> Iterator[Edit]:
 
 def _insertion(ctx: Context, call: Call, rule: ArgRule) -> Iterator[Edit]:
     args = call.args
+    if rule.action is ArgAction.DEFAULT:
+        # CUDA's C++ declaration has a default here and HIP's has none: spell it out.
+        if len(args) == rule.index and args:
+            yield Edit(args[-1].end, args[-1].end, f", {rule.value}".encode(), "arguments")
+        return
     if rule.action is ArgAction.ADD_CONST:
         value = rule.value.encode()
         if rule.index < len(args):

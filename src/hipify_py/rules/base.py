@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import os
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -17,6 +16,22 @@ from hipify_py.parsing import IDENT, ParsedSource
 from hipify_py.settings import Settings
 from hipify_py.syntax import Syntax
 
+_VECTOR_TYPES = frozenset(
+    f"{prefix}{base}{n}"
+    for base in ("char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "longlong",
+                 "ulonglong", "float", "double")
+    for n in (2, 3, 4)  # int1, float1...: rare in CUDA, common as variable names
+    for prefix in ("", "make_")
+) | {"dim3"}
+_CUDA_KEYWORDS = frozenset(
+    {"__global__", "__device__", "__shared__", "__constant__", "__managed__",
+     "__launch_bounds__", "threadIdx", "blockIdx", "blockDim", "gridDim"}
+) | _VECTOR_TYPES
+# A quick byte search before looking at tokens (one pattern, not an alternation of 100 words).
+_CUDA_MARKERS = re.compile(
+    rb"__(?:global|device|shared|constant|managed|launch_bounds)__|(?:thread|block)Idx|"
+    rb"(?:block|grid)Dim|\bdim3\b|\b(?:make_)?u?(?:char|short|int|long|longlong|float|double)[2-4]\b"
+)
 
 class Reference(NamedTuple):
     """One use of a mapped CUDA name, for --print-stats style statistics."""
@@ -51,6 +66,26 @@ class Context:
 
     def is_skipped(self, offset: int) -> bool:
         return any(a <= offset < b for a, b in self.skipped)
+
+    @cached_property
+    def is_gpu_code(self) -> bool:
+        """Is this file compiled by hipcc after translation? Every .cu/.cuh is, and any file
+        that uses CUDA."""
+        return self.path.endswith((".cu", ".cuh")) or self.uses_cuda
+
+    @cached_property
+    def uses_cuda(self) -> bool:
+        """Does the file use CUDA in code (not in comments or strings): a mapped name, a kernel
+        launch, an execution-space keyword, a built-in variable or a CUDA vector type?"""
+        if self.syntax.launches:
+            return True
+        # Identity mappings (y0, cosf, ...) are plain C/C++ names too: they do not make a file CUDA.
+        if any(entry.hip != entry.cuda for _, entry in self.api_tokens):
+            return True
+        if _CUDA_MARKERS.search(self.data) is None:
+            return False
+        toks = self.parsed.tokens
+        return any(toks.text(i) in _CUDA_KEYWORDS for i in toks.of_kind(IDENT))
 
     @cached_property
     def cublas_legacy(self) -> bool:
@@ -96,17 +131,3 @@ def identifier_tokens(ctx: Context, pattern: re.Pattern[bytes]) -> list[int]:
 
 RuleOutput = Edit | Finding | Reference
 Rule = Callable[[Context], Iterable[RuleOutput]]
-
-
-def local_resolver(path: str, include_dirs: tuple[str, ...]) -> Callable[[str], str | None]:
-    """Quoted includes resolve like the preprocessor: the including file's folder, then -I."""
-    base = os.path.dirname(os.path.abspath(path))
-
-    def resolve(header: str) -> str | None:
-        for folder in (base, *include_dirs):
-            candidate = os.path.normpath(os.path.join(folder, header))
-            if os.path.isfile(candidate):
-                return candidate
-        return None
-
-    return resolve

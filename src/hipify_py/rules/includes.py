@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import fnmatch
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -21,17 +20,12 @@ from dataclasses import dataclass
 from hipify_py.diagnostics import Finding
 from hipify_py.edits import Edit
 from hipify_py.mapping_model import HeaderEntry
-from hipify_py.parsing import COMMENT, IDENT
+from hipify_py.parsing import COMMENT
 from hipify_py.rules.base import Context, Reference, RuleOutput
 from hipify_py.settings import Version
 from hipify_py.syntax import Directive, Include
 
 HIP_RUNTIME = "hip/hip_runtime.h"
-_CUDA_KEYWORDS = frozenset(
-    {"__global__", "__device__", "__shared__", "__constant__", "__managed__",
-     "__launch_bounds__", "threadIdx", "blockIdx", "blockDim", "gridDim"}
-)
-_CUDA_MARKERS = re.compile(rb"|".join(re.escape(k.encode()) for k in sorted(_CUDA_KEYWORDS)))
 _CONDITIONAL_OPEN = frozenset({"if", "ifdef", "ifndef"})
 _CONDITIONAL_NEXT = frozenset({"elif", "else", "elifdef", "elifndef"})
 
@@ -64,16 +58,10 @@ def rewrite_includes(ctx: Context) -> Iterator[RuleOutput]:
 
 
 def _header_entry(ctx: Context, inc: Include) -> HeaderEntry | None:
-    table = ctx.table
-    entry = table.headers.get(inc.header)
-    if entry is None:
-        for pattern in table.header_patterns:
-            if fnmatch.fnmatchcase(inc.header, pattern.cuda):
-                entry = pattern
-                break
+    entry = ctx.table.header_entry(inc.header)
     if entry is None:
         return None
-    if not inc.angled and ctx.resolve_local(inc.header) is not None:
+    if ctx.resolve_local(inc.header) is not None:
         return None  # the user's own header that happens to share a CUDA header's name
     return entry
 
@@ -189,31 +177,25 @@ def _include_guard(directives: tuple[Directive, ...]) -> Directive | None:
     return None
 
 
-def _uses_cuda(ctx: Context) -> bool:
-    """Does the file use CUDA in code (not in comments or strings): a mapped name, a kernel
-    launch, or an execution-space keyword or built-in variable?"""
-    if ctx.syntax.launches:
-        return True
-    # Identity mappings (y0, cosf, ...) are plain C/C++ names too: they do not make a file CUDA.
-    if any(entry.hip != entry.cuda for _, entry in ctx.api_tokens):
-        return True
-    if _CUDA_MARKERS.search(ctx.data) is None:
-        return False
-    toks = ctx.parsed.tokens
-    return any(toks.text(i) in _CUDA_KEYWORDS for i in toks.of_kind(IDENT))
-
-
 def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOutput]:
-    """Make hip/hip_runtime.h the first HIP header of a file that uses CUDA."""
+    """Make hip/hip_runtime.h the first HIP header of a file that uses CUDA (nvcc includes
+    cuda_runtime.h into each .cu file, hipcc includes nothing). hip_runtime.h is C++: an include of it inside
+    an `extern "C" {` block (where C's cuda.h was fine) needs one before that block."""
     hip_headers = _hip_header_names(ctx)
-    top = [p for p in planned if p.target is not None and not p.block]
+    c_blocks = _extern_c_blocks(ctx)
+    in_c = [p for p in planned if p.target in hip_headers and _inside(p.include, c_blocks)]
+    top = [p for p in planned if p.target is not None and not p.block and p not in in_c]
     first_hip = next((p for p in top if p.target in hip_headers), None)
     if first_hip is not None and first_hip.target == HIP_RUNTIME:
+        _drop_runtime_duplicates(ctx, in_c)
         return
     has_runtime = any(p.target == HIP_RUNTIME for p in top)
-    if not has_runtime and not _uses_cuda(ctx):
+    if not has_runtime and not in_c and not ctx.uses_cuda:
         return
     offset = _insertion_point(ctx)
+    for start, end in c_blocks:
+        if start <= offset < end:
+            offset = _lifted(ctx, start)
     newline = b"\r\n" if b"\r\n" in ctx.data[:4096] else b"\n"
     text = b"#include <" + HIP_RUNTIME.encode() + b">" + newline
     if offset > 0 and ctx.data[offset - 1 : offset] != b"\n":
@@ -222,10 +204,60 @@ def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOut
     yield Finding("HPY202", offset, offset,
                   "added #include <hip/hip_runtime.h> before any other HIP header "
                   "(nvcc includes cuda_runtime.h implicitly)", None, None, "runtime")
-    for p in top:  # a later top-level hip_runtime.h is now a duplicate
+    _drop_runtime_duplicates(ctx, top + in_c)
+
+
+def _drop_runtime_duplicates(ctx: Context, candidates: list[_Planned]) -> None:
+    """A later hip_runtime.h include (top level or inside extern "C") is now a duplicate."""
+    for p in candidates:
         if p.target == HIP_RUNTIME:
             p.target = None
             p.edit = _delete_directive(ctx, p.include.directive)
+
+
+_EXTERN_C = re.compile(rb'\bextern\s*"C"\s*\{')
+
+
+def _extern_c_blocks(ctx: Context) -> list[tuple[int, int]]:
+    """Byte ranges of `extern "C" { ... }` blocks, from `extern` to the closing brace."""
+    if b"extern" not in ctx.data:
+        return []
+    toks = ctx.parsed.tokens
+    out = []
+    for m in _EXTERN_C.finditer(ctx.data):
+        first = toks.index_at(m.start())
+        brace = toks.index_at(m.end() - 1)
+        if first >= len(toks) or toks.start(first) != m.start() or brace >= len(toks):
+            continue  # in a comment or string
+        close = ctx.syntax.partner_of(brace)
+        end = toks.end(close) if close is not None else len(ctx.data)
+        out.append((m.start(), end))
+    return out
+
+
+def _inside(inc: Include, blocks: list[tuple[int, int]]) -> bool:
+    return any(a <= inc.directive.start < b for a, b in blocks)
+
+
+def _lifted(ctx: Context, offset: int) -> int:
+    """The start of offset's line, or of the outermost #if around it (not the include guard)."""
+    guard = _include_guard(ctx.syntax.directives)
+    depth = 0
+    opener: Directive | None = None
+    for d in ctx.syntax.directives:
+        if d.start >= offset:
+            break
+        if d is guard:
+            continue
+        if d.name in _CONDITIONAL_OPEN:
+            if depth == 0:
+                opener = d
+            depth += 1
+        elif d.name == "endif" and depth > 0:
+            depth -= 1
+    start = opener.start if depth > 0 and opener is not None else offset
+    line = ctx.data.rfind(b"\n", 0, start) + 1
+    return line
 
 
 def _hip_header_names(ctx: Context) -> frozenset[str]:

@@ -2,7 +2,7 @@
 #include <hip/hip_runtime.h>
 #include "local/helper_cuda.h"
 #include "helper_cuda.h"
-#include <hip/hip_runtime_api.h>
+#include <helper_cuda.h>
 
 int main() {
   checkCudaErrors(hipDeviceSynchronize());

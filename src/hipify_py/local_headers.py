@@ -1,0 +1,72 @@
+"""Which #include names a file of the user's own tree: such a header is user code, never a CUDA
+header to rename or drop, whatever its name.
+
+An include resolves the way a build's preprocessor would find it: the including file's folder,
+then the -I folders (given, or from a compile database). Where neither finds it, a file of that
+name under the input roots that is the only one of that name is taken, as a build's -I would
+(projects keep helpers in a common folder and pass -I to it). That last fallback is not used for
+the names of CUDA's own headers: a project file shadowing `cuda_runtime.h` counts only where the
+search path above reaches it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Iterable
+
+
+class HeaderIndex:
+    """The files under the input roots, by base name (absolute paths)."""
+
+    def __init__(self, paths: Iterable[str] = ()) -> None:
+        by_name: dict[str, list[str]] = {}
+        for path in paths:
+            full = os.path.abspath(path)
+            by_name.setdefault(os.path.basename(full), []).append(full)
+        self._by_name = {name: tuple(sorted(set(found))) for name, found in by_name.items()}
+
+    @property
+    def digest(self) -> str:
+        """Changes when a file is added or removed: results that resolved includes through the
+        index are cached under it."""
+        h = hashlib.sha256()
+        for name in sorted(self._by_name):
+            h.update("\0".join(self._by_name[name]).encode("utf-8", "surrogateescape") + b"\n")
+        return h.hexdigest()[:16]
+
+    def __len__(self) -> int:
+        return len(self._by_name)
+
+    def unique(self, header: str) -> str | None:
+        """The one indexed file whose path ends with `header` (a/b.h matches .../a/b.h)."""
+        normal = os.path.normpath(header)
+        if normal.startswith(("..", os.sep)):
+            return None
+        found = [p for p in self._by_name.get(os.path.basename(normal), ())
+                 if p.endswith(os.sep + normal)]
+        return found[0] if len(found) == 1 else None
+
+
+Resolver = Callable[[str], "str | None"]
+
+
+def local_resolver(
+    path: str,
+    include_dirs: tuple[str, ...],
+    index: HeaderIndex | None = None,
+    is_cuda_header: Callable[[str], bool] | None = None,
+) -> Resolver:
+    """A function from an include's name to the user's file it names, or None."""
+    base = os.path.dirname(os.path.abspath(path))
+
+    def resolve(header: str) -> str | None:
+        for folder in (base, *include_dirs):
+            candidate = os.path.normpath(os.path.join(folder, header))
+            if os.path.isfile(candidate):
+                return candidate
+        if index is None or (is_cuda_header is not None and is_cuda_header(header)):
+            return None
+        return index.unique(header)
+
+    return resolve
