@@ -43,6 +43,13 @@ _DIAG = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+): (?:fatal )?e
                    re.M)
 _INCLUDED_FROM = re.compile(r"^(?:In file included from|\s+from) (?P<file>[^:\n]+):(?P<line>\d+)", re.M)
 _QUOTED = re.compile(r"'[^']*'")
+_EXPANDED_FROM = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):\d+: note: expanded from macro", re.M)
+# A HIP library (or GL) this machine's ROCm does not ship: the TU needs something the install
+# lacks, as the nvcc side would without cuBLAS; counted apart, not as a translation failure.
+_MISSING_LIBRARY = re.compile(
+    r"'((?:hipblas|hipblaslt|hipfft|hipsolver|hipsparse|hipsparselt|hiprand|rocrand|rocblas|"
+    r"rocsolver|rocsparse|hipcub|rocprim|thrust|miopen|hiptensor|rccl|roctracer|GL)/[^']*)' "
+    r"file not found")
 
 
 @dataclass
@@ -96,6 +103,8 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--arch", default="gfx90a")
     p.add_argument("--host-cxx", default="g++", help="compiler for host-only TUs left unchanged")
     p.add_argument("--host-cc", default="gcc", help="C compiler for .c TUs left unchanged")
+    p.add_argument("--host-flags", default="-D__HIP_PLATFORM_AMD__",
+                   help="flags for host-only TUs (add -I to HIP's include folder if not in /usr)")
     p.add_argument("--hipcc-flags", default="-std=c++17")
     p.add_argument("--hipify", default=f"{sys.executable} -m hipify_py")
     p.add_argument("--hipify-arg", action="append", default=[],
@@ -278,9 +287,12 @@ def hip_compile(out: Path, units: list[Unit], findings: dict[str, dict[int, list
             unit.hip_ok, unit.first_error = False, "no translated file"
             return
         if not unit.rel.endswith(".cu") and target.read_bytes() == (tree / unit.rel).read_bytes():
-            # Host-only C++ hipify-py left alone keeps its host compiler, as under nvcc.
-            compiler = ([args.host_cc, "-fsyntax-only"] if unit.rel.endswith(".c")
-                        else [args.host_cxx, "-std=c++17", "-fsyntax-only"])
+            # Host-only C/C++ hipify-py left unchanged keeps its host compiler, as under nvcc,
+            # with what a HIP build gives host code (CMake's hip::host): the platform macro
+            # and HIP's include folder, for the translated headers it may include.
+            host = shlex.split(args.host_flags)
+            compiler = ([args.host_cc, "-fsyntax-only", *host] if unit.rel.endswith(".c")
+                        else [args.host_cxx, "-std=c++17", "-fsyntax-only", *host])
         elif unit.rel.endswith(".c"):
             # C that now includes HIP headers: the host C compiler with HIP's include path, the
             # way a HIP project builds its C files.
@@ -323,7 +335,17 @@ def _locate_first_error(unit: Unit, log: str, out: Path, tree: Path,
     source_line = _source_line(tree / rel, out / rel, line)
     unit.error_line = source_line or line
     here = findings.get(rel, {})
-    unit.findings_there = here.get(unit.error_line, [])
+    unit.findings_there = list(here.get(unit.error_line, []))
+    # An error inside a macro's expansion: the finding may sit on the macro's definition, the
+    # line that needs the fix (clang's "expanded from macro" notes right after the error).
+    following = log[m.end():]
+    next_error = _DIAG.search(following)
+    for note in _EXPANDED_FROM.finditer(following[: next_error.start() if next_error else None]):
+        if not _inside(note.group("file"), out):
+            continue
+        nrel = os.path.relpath(os.path.abspath(os.path.join(out, note.group("file"))), out)
+        nline = _source_line(tree / nrel, out / nrel, int(note.group("line")))
+        unit.findings_there += findings.get(nrel, {}).get(nline or 0, [])
     unit.flagged = bool(unit.findings_there)
 
 
@@ -356,6 +378,8 @@ def _source_line(source: Path, translated: Path, line: int) -> int | None:
 
 def summarize(tree: Path, units: list[Unit], candidates: list[Unit],
               args: argparse.Namespace) -> dict[str, object]:
+    lacking = [u for u in candidates if not u.hip_ok and _MISSING_LIBRARY.search(u.first_error)]
+    candidates = [u for u in candidates if u not in lacking]
     ok = [u for u in candidates if u.hip_ok]
     failed = [u for u in candidates if not u.hip_ok]
     silent = [u for u in failed if not u.flagged]
@@ -370,6 +394,7 @@ def summarize(tree: Path, units: list[Unit], candidates: list[Unit],
         "hipcc": args.hipcc,
         "units": len(units),
         "candidates": len(candidates),
+        "lacking_library": len(lacking),
         "compiled": len(ok),
         "programs": len(programs),
         "programs_compiled": programs_ok,
@@ -387,14 +412,16 @@ def print_summary(s: dict[str, object]) -> None:
     pct = 100.0 * comp / cand if cand else 0.0
     print(f"\nTUs compiled: {comp}/{cand} ({pct:.1f} %); programs: "
           f"{s['programs_compiled']}/{s['programs']}; failed: {s['failed']}, "
-          f"silent (no finding on the first error's line): {s['silent']}")
+          f"silent (no finding on the first error's line): {s['silent']}; not counted: "
+          f"{s['lacking_library']} TUs that need a HIP library this ROCm lacks")
     show = int(s["show"])  # type: ignore[arg-type]
     print("\nfailure classes (first error):")
     for text, n in list(s["classes"])[:show]:  # type: ignore[call-overload]
         print(f"  {n:4d}  {text}")
     print("\nfailures (S = silent):")
     for u in s["units_detail"]:  # type: ignore[attr-defined]
-        if u["hip_ok"] is False and (u["nvcc_ok"] is not False):
+        if (u["hip_ok"] is False and u["nvcc_ok"] is not False
+                and not _MISSING_LIBRARY.search(u["first_error"])):
             mark = "  " if u["flagged"] else "S "
             print(f"  {mark}{u['rel']}: {u['error_file']}:{u['error_line']}: "
                   f"{u['first_error'][:140]}")

@@ -216,6 +216,62 @@ for _name, _defaults in _DEFAULTS.items():
         {"action": "add_default_argument", "index": i, "value": v} for i, v in _defaults)
 
 
+# Rows of the reference that break real code, corrected; each with its reason.
+ROW_CORRECTIONS: dict[str, dict[str, str]] = {
+    # CUDA's nv_bfloat16 is a typedef of __nv_bfloat16. hip_bfloat16 is rocBLAS's older struct,
+    # which hip/hip_bf16.h (what cuda_bf16.h becomes) does not declare.
+    "nv_bfloat16": {"hip": "__hip_bfloat16", "hip_added": "5.7.0"},
+    "nv_bfloat162": {"hip": "__hip_bfloat162", "hip_added": "5.7.0"},
+    # hipBLAS has had the status-string function since ROCm 5.1; only rocBLAS's was listed.
+    "cublasGetStatusString": {"hip": "hipblasStatusToString", "hip_added": "5.1.0"},
+    # HIP declares no __trap; clang's builtin is what it would be, in every HIP version.
+    "__trap": {"hip": "__builtin_trap", "hip_added": "1.6.0"},
+    # HIP has no umin/umax/llmin/...: its min/max overloads, with the arguments converted as
+    # CUDA's signatures would (see EXTRA_ARGUMENT_RULES).
+    "umin": {"hip": "min", "hip_added": "1.6.0"}, "umax": {"hip": "max", "hip_added": "1.6.0"},
+    "llmin": {"hip": "min", "hip_added": "1.6.0"}, "llmax": {"hip": "max", "hip_added": "1.6.0"},
+    "ullmin": {"hip": "min", "hip_added": "1.6.0"}, "ullmax": {"hip": "max", "hip_added": "1.6.0"},
+}
+for _name, _type in (("umin", "unsigned int"), ("umax", "unsigned int"), ("llmin", "long long"),
+                     ("llmax", "long long"), ("ullmin", "unsigned long long"),
+                     ("ullmax", "unsigned long long")):
+    EXTRA_ARGUMENT_RULES[_name] = [
+        {"action": "cast_argument", "index": i, "value": f"static_cast<{_type}>"} for i in (0, 1)]
+
+# Names the reference lacks, found in real code (compile errors with no finding).
+EXTRA_ROWS: dict[str, list[dict[str, str]]] = {
+    "runtime": [
+        # The C++ template over cudaLaunchKernelExC; HIP 7 has both.
+        {"cuda": "cudaLaunchKernelEx", "section": "7. Execution Control", "cuda_added": "11.8",
+         "hip": "hipLaunchKernelEx", "hip_added": "7.0.0"},
+    ],
+    "device": [
+        # Warp-synchronous functions HIP added in 6.2 (amd_warp_sync_functions.h).
+        *({"cuda": name, "section": "1. Device Functions", "cuda_added": "9.0" if name ==
+           "__syncwarp" else "11.0", "hip": name, "hip_added": "6.2.0"}
+          for name in ("__syncwarp", "__reduce_add_sync", "__reduce_min_sync",
+                       "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync",
+                       "__reduce_xor_sync")),
+        # System-scope atomics HIP does not have (it has atomicAdd_system, atomicCAS_system, ...).
+        *({"cuda": name, "section": "1. Device Functions", "cuda_added": "8.0"}
+          for name in ("atomicInc_system", "atomicDec_system", "atomicInc_block",
+                       "atomicDec_block")),
+    ],
+}
+
+
+def corrected_rows(family: str, rows: list[dict[str, str]]) -> list[dict[str, str]]:
+    """The CSV rows with ROW_CORRECTIONS applied and EXTRA_ROWS added."""
+    out = [{**row, **ROW_CORRECTIONS.get(row["cuda"], {})} for row in rows]
+    known = {row["cuda"] for row in rows}
+    blank = dict.fromkeys(rows[0], "") if rows else {}
+    for extra in EXTRA_ROWS.get(family, []):
+        if extra["cuda"] in known:
+            raise SystemExit(f"EXTRA_ROWS: {extra['cuda']} is in {family}.csv now; drop ours")
+        out.append({**blank, **extra})
+    return out
+
+
 def argument_rules(reference: Path) -> dict[str, dict[str, object]]:
     """cuda function -> {"args": [...], "overloads": {...}} from argument_rules.csv."""
     out: dict[str, dict[str, object]] = defaultdict(dict)
@@ -259,7 +315,7 @@ def closest_miopen(name: str, rows: dict[str, dict[str, str]]) -> str | None:
 def write_family(out: Path, family: str, reference: Path, rules: dict[str, dict[str, object]],
                  source_note: str) -> set[str]:
     title, column = FAMILIES[family]
-    rows = read_rows(reference / f"{family}.csv")
+    rows = corrected_rows(family, read_rows(reference / f"{family}.csv"))
     by_name = {r["cuda"]: r for r in rows}
     sections = sorted({r["section"] for r in rows}, key=lambda s: (int(s.split(".")[0]), s))
     lines = [

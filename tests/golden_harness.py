@@ -61,6 +61,8 @@ class GoldenCase:
         raw = yaml.safe_load(self.options.read_text()) or {}
         if "hip_version" in raw:
             raw["hip_version"] = Version.parse(str(raw["hip_version"]))
+        if "cuda_version" in raw:
+            raw["cuda_version"] = Version.parse(str(raw["cuda_version"]))
         for key in ("include_dirs", "defines", "mapping_files"):
             if key in raw:
                 raw[key] = tuple(raw[key])

@@ -33,6 +33,7 @@ HipDnn = Annotated[bool, typer.Option("--hipdnn", help="Translate cuDNN to the o
 MiOpen = Annotated[bool, typer.Option("--miopen", help="Translate cuDNN to MIOpen (the default; accepted for hipify-clang users).")]
 Experimental = Annotated[bool, typer.Option("--experimental", help="Use HIP APIs marked experimental.")]
 Amap = Annotated[bool, typer.Option("--amap", help="Hipify as much as possible: apply experimental and version-gated mappings anyway (still reported).")]
+CudaVersion = Annotated[str | None, typer.Option("--cuda-version", metavar="X.Y", help="The CUDA release the code is read as: CUDA_VERSION/CUDART_VERSION comparisons take its branch (default 12.0).")]
 HipVersion = Annotated[str | None, typer.Option("--hip-version", metavar="X.Y|auto|latest", help="Never emit a HIP name newer than this HIP version; 'auto' (the default when hipconfig is on the PATH) asks hipconfig; 'latest': the newest HIP.")]
 KeepLaunch = Annotated[bool, typer.Option("--keep-launch-syntax", "--cuda-kernel-execution-syntax", help="Leave k<<<...>>>(...) as it is (hip-clang accepts it).")]
 HipLaunch = Annotated[bool, typer.Option("--hip-kernel-execution-syntax", help="Rewrite launches to hipLaunchKernelGGL (the default).")]
@@ -97,7 +98,7 @@ def _hip_version(text: str | None) -> tuple[Any, str]:
 
 def _build(
     *, paths: list[str], roc: bool, hipdnn: bool, miopen: bool, experimental: bool, amap: bool,
-    hip_version: str | None, keep_launch: bool, hip_launch: bool, skip_excluded: bool,
+    hip_version: str | None, cuda_version: str | None, keep_launch: bool, hip_launch: bool, skip_excluded: bool,
     include_dirs: list[str] | None, defines: list[str] | None, cuda_path: str | None,
     mappings: list[str] | None, clang_diags: bool, ignore: list[str] | None,
     fail_on: str | None, fmt: str | None, no_config: bool,
@@ -107,7 +108,7 @@ def _build(
     from hipify_py.config import ConfigError, load_project_config
     from hipify_py.diagnostics import CATALOGUE, Severity
     from hipify_py.mappings import MappingError, load_mapping_table
-    from hipify_py.settings import Settings
+    from hipify_py.settings import DEFAULT_CUDA_VERSION, Settings, Version
 
     if hipdnn and miopen:
         raise UsageError("--hipdnn and --miopen contradict each other")
@@ -132,6 +133,10 @@ def _build(
         raise UsageError(f"--ignore: unknown code(s) {', '.join(unknown)}")
     version_text = hip_version or (cfg.hip_version if cfg is not None else None)
     target, origin = _hip_version(version_text)
+    try:
+        cuda = Version.parse(cuda_version or DEFAULT_CUDA_VERSION)
+    except ValueError as exc:
+        raise UsageError(f"--cuda-version: {exc}") from None
     settings = Settings(
         roc=roc or bool(cfg is not None and cfg.roc),
         hipdnn=hipdnn,
@@ -139,6 +144,7 @@ def _build(
         amap=amap,
         hip_version=target,
         hip_version_origin=origin,
+        cuda_version=cuda,
         keep_launch_syntax=keep_launch,
         skip_excluded_blocks=skip_excluded,
         include_dirs=tuple(os.path.abspath(d) for d in include_dirs or ()),
@@ -224,6 +230,7 @@ def translate(
     changed_since: ChangedSince = None, compile_db: CompileDb = None,
     roc: Roc = False, hipdnn: HipDnn = False, miopen: MiOpen = False,
     experimental: Experimental = False, amap: Amap = False, hip_version: HipVersion = None,
+    cuda_version: CudaVersion = None,
     keep_launch_syntax: KeepLaunch = False, hip_kernel_execution_syntax: HipLaunch = False,
     skip_excluded: SkipExcluded = False, use_hip_data_types: HipDataTypes = False,
     include_dir: IncludeDirs = None, define: Defines = None, cuda_path: CudaPath = None,
@@ -372,7 +379,7 @@ def _build_from(a: dict[str, Any]) -> tuple[Any, Any, Any, str, Any]:
     return _build(
         paths=a["paths"], roc=a["roc"], hipdnn=a["hipdnn"], miopen=a["miopen"],
         experimental=a["experimental"], amap=a["amap"], hip_version=a["hip_version"],
-        keep_launch=a["keep_launch_syntax"], hip_launch=a["hip_kernel_execution_syntax"],
+        cuda_version=a["cuda_version"], keep_launch=a["keep_launch_syntax"], hip_launch=a["hip_kernel_execution_syntax"],
         skip_excluded=a["skip_excluded"], include_dirs=a["include_dir"], defines=a["define"],
         cuda_path=a["cuda_path"], mappings=a["mappings"], clang_diags=a["show_clang_diagnostics"],
         ignore=a["ignore"], fail_on=a["fail_on"], fmt=a["fmt"], no_config=a["no_config"],
@@ -386,6 +393,7 @@ def check(
     changed_since: ChangedSince = None, compile_db: CompileDb = None,
     roc: Roc = False, hipdnn: HipDnn = False, miopen: MiOpen = False,
     experimental: Experimental = False, amap: Amap = False, hip_version: HipVersion = None,
+    cuda_version: CudaVersion = None,
     keep_launch_syntax: KeepLaunch = False, hip_kernel_execution_syntax: HipLaunch = False,
     skip_excluded: SkipExcluded = False, use_hip_data_types: HipDataTypes = False,
     include_dir: IncludeDirs = None, define: Defines = None, cuda_path: CudaPath = None,

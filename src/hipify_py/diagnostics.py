@@ -186,6 +186,11 @@ _CODES: list[CodeInfo] = [
        "CUDA feature-test macro whose meaning cannot be kept on HIP",
        "HIP defines nothing equivalent; the condition now evaluates differently under hipcc. "
        "Review the guarded code."),
+    _c("HPY502", "cuda-arch-value", W, "preprocessor",
+       "__CUDA_ARCH__ used for its value: taken as 600 in device code",
+       "HIP defines no CUDA architecture number. hipify-py substitutes 600 (Pascal) in device "
+       "compilation and 0 in host compilation; check that the branch this selects is the right "
+       "one for AMD GPUs (newer-architecture branches often use what HIP lacks)."),
     _c("HPY510", "overload-collision", E, "types",
        "overloads that become identical after translation",
        "CUresult and cudaError_t both become hipError_t (and similar pairs), so these overloads "

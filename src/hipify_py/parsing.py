@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, overload
 
-from hipify_py.settings import Settings
+from hipify_py.settings import Settings, cuda_version_number
 
 # Token kinds, numbered as libclang's CXTokenKind.
 PUNCT, KEYWORD, IDENT, LITERAL, COMMENT = 0, 1, 2, 3, 4
@@ -239,6 +239,10 @@ def clang_args(settings: Settings, extra: tuple[str, ...] = ()) -> list[str]:
     if settings.cuda_path:
         args.append(f"-I{settings.cuda_path}/include")
     args += [f"-I{d}" for d in settings.include_dirs]
+    number = cuda_version_number(settings.cuda_version)
+    major, minor = divmod(number // 10, 100)
+    args += [f"-DCUDART_VERSION={number}", f"-DCUDA_VERSION={number}",
+             f"-D__CUDACC_VER_MAJOR__={major}", f"-D__CUDACC_VER_MINOR__={minor}"]
     args += [f"-D{d}" for d in settings.defines]
     args += list(settings.extra_clang_args)
     args += list(extra)

@@ -72,6 +72,15 @@ def describe_target(settings: Settings) -> str:
     return f"HIP {settings.hip_version}{origin}"
 
 
+DEFAULT_CUDA_VERSION = "12.0"
+
+
+def cuda_version_number(version: Version) -> int:
+    """CUDA's encoding: 12.4 -> 12040 (what CUDA_VERSION and CUDART_VERSION hold)."""
+    parts = (*version.parts, 0)
+    return parts[0] * 1000 + parts[1] * 10
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What to translate to and how. Defaults follow hipify-clang's defaults where it has one."""
@@ -83,6 +92,9 @@ class Settings:
     amap: bool = False  # hipify as much as possible: ignore version/experimental gates (still reported)
     hip_version: Version | None = None  # never emit a HIP name newer than this
     hip_version_origin: str = ""  # where hip_version came from, for the summary line
+    # The CUDA release the code is read as: CUDA_VERSION/CUDART_VERSION comparisons keep the
+    # branch that release would take (parsing defines the same values).
+    cuda_version: Version = field(default_factory=lambda: Version.parse(DEFAULT_CUDA_VERSION))
     use_hip_data_types: bool = False
     # Rewriting
     keep_launch_syntax: bool = False  # leave k<<<...>>>(...) as it is (hip-clang accepts it)
@@ -103,6 +115,7 @@ class Settings:
         raw = asdict(self)
         del raw["hip_version_origin"]
         raw["hip_version"] = str(self.hip_version) if self.hip_version else None
+        raw["cuda_version"] = str(self.cuda_version)
         raw["ignored_codes"] = sorted(self.ignored_codes)
         blob = json.dumps(raw, sort_keys=True, default=list).encode()
         return hashlib.sha256(blob).hexdigest()[:16]

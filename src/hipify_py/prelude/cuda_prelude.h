@@ -17,10 +17,7 @@
 #define __align__(n) __attribute__((aligned(n)))
 #define __CUDACC__ 1
 #define __NVCC__ 1
-#define CUDART_VERSION 12000
-#define CUDA_VERSION 12000
-#define __CUDACC_VER_MAJOR__ 12
-#define __CUDACC_VER_MINOR__ 0
+/* CUDART_VERSION, CUDA_VERSION and __CUDACC_VER_MAJOR__/MINOR__ come from --cuda-version. */
 typedef __SIZE_TYPE__ size_t;
 struct uint3 { unsigned int x, y, z; };
 struct dim3 {

@@ -20,15 +20,21 @@ from hipify_py.rules.base import Context, RuleOutput, identifier_tokens
 
 _ASM_WORDS = frozenset({b"asm", b"__asm__", b"__asm"})
 _ASM_QUALIFIERS = frozenset({b"volatile", b"__volatile__", b"__volatile", b"goto", b"inline"})
-# Text that only PTX has: special registers and dotted instruction names.
+# Text that only PTX has: special registers, and dotted instruction names with a PTX type,
+# state space or modifier (RISC-V's vle32.v or fence.i, ARM's v0.4s have none of them).
 _PTX = re.compile(
     rb"%%?(?:laneid|warpid|nwarpid|smid|nsmid|tid|ntid|ctaid|nctaid|clock|clock64|globaltimer"
     rb"|lanemask_\w+|dynamic_smem_size)\b"
     rb"|\b(?:mov|ld|st|add|sub|mul|mad|fma|shfl|vote|bar|cvt|cvta|setp|selp|prmt|bfe|bfi|brev"
     rb"|lop3|atom|red|membar|fence|activemask|match|redux|cp|ldmatrix|mma|wmma|isspacep|prefetch"
     rb"|popc|clz|min|max|and|or|xor|not|shl|shr|div|rem|abs|neg|rcp|sqrt|rsqrt|ex2|lg2)"
-    rb"\.[a-z0-9]+"
+    rb"(?:\.[a-z0-9]+)*\.(?:[usbf](?:8|16|32|64)|f16x2|bf16x?2?|e4m3|e5m2|tf32|pred|global|shared"
+    rb"|local|const|param|sync|aligned|approx|full|rn|rz|rm|rp|rni|rzi|ftz|sat|wide|hi|lo|cta|gpu"
+    rb"|sys|relaxed|acquire|release|volatile|down|up|bfly|idx|all|any|ballot|uni|x[124]|trans"
+    rb"|m\d+n\d+k?\d*|v[248]|async|ca|cg|cs|nc|l[12])\b"
 )
+# AMD GCN/CDNA assembly (s_waitcnt, v_fma_f32, ds_read_b32, global_load_dword...): already AMD's.
+_AMD_ASM = re.compile(rb"\b(?:s|v|ds|buffer|global|flat|scratch|exp)_[a-z0-9_]+\b")
 _FIRST_INSTRUCTION = re.compile(rb"[A-Za-z_][\w.]*")
 
 _MASK_FUNCTIONS = frozenset({
@@ -157,8 +163,11 @@ def _inline_asm(ctx: Context) -> Iterator[RuleOutput]:
             strings = b"".join(toks.raw(k) for k in range(j + 1, close or j + 1)
                                if toks.kinds[k] == LITERAL and toks.raw(k)[-1:] == b'"')
             device = ctx.parsed.device_function_at(toks.start(i))
-            if device is None and _PTX.search(strings) is None:
-                continue  # host assembly (x86, ARM): not our business
+            ptx = _PTX.search(strings) is not None
+            if device is None and not ptx:
+                continue  # host assembly (x86, ARM, RISC-V): not our business
+            if not ptx and _AMD_ASM.search(strings) is not None:
+                continue  # AMD GPU assembly in device code: already what hipcc takes
             first = _FIRST_INSTRUCTION.search(strings.replace(b'"', b" ").replace(b"\\n", b" ")
                                               .replace(b"\\t", b" "))
             what = f" ({first.group().decode('utf-8', 'replace')} ...)" if first else ""

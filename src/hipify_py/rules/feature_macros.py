@@ -5,10 +5,18 @@ __CUDA_RUNTIME_H__`, `#if CUDART_VERSION >= 11000`, `#ifdef __CUDA_ARCH__`). HIP
 none of them, so such code silently vanishes under hipcc. The `feature_macros` table maps each to
 its HIP counterpart (the HIP header's own guard, HIP_VERSION, __HIP_DEVICE_COMPILE__).
 
-Macros whose value is an architecture or compiler version (`__CUDA_ARCH__`,
-`__CUDACC_VER_MAJOR__`) only translate where the code tests whether they are defined
-(`#ifdef`, `defined(...)`, a bare `#if X`); a numeric comparison has no HIP meaning and is
-reported (HPY501) and left, so it evaluates as 0 under hipcc.
+Where a macro is used for its value, not tested for definedness:
+
+* CUDA's version (`CUDART_VERSION`, `CUDA_VERSION`, `__CUDA_API_VERSION`, `__CUDACC_VER_MAJOR__`,
+  `__CUDACC_VER_MINOR__`) becomes the number of the CUDA release the code is read as
+  (--cuda-version, default 12.0): every comparison takes the branch that release took. (HIP_VERSION
+  would be a number in the tens of millions: every "CUDA >= N" branch, CUDA-only code included.)
+* `__CUDA_ARCH__` becomes `(__HIP_DEVICE_COMPILE__ * 600)`: 600 (Pascal) in device compilation,
+  0 in host compilation, as under nvcc. Pascal is the level every GPU HIP targets covers (fp16
+  arithmetic, double atomicAdd, __ldg, shuffles); branches for Volta and later (independent thread
+  scheduling, tensor cores) use what HIP lacks. Reported (HPY502) so a person can choose.
+* Other numbers with no HIP meaning (`__CUDACC_VER_BUILD__`, `__CUDA_ARCH_LIST__`) are reported
+  (HPY501) and left, so they evaluate as 0 under hipcc.
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ from collections.abc import Iterator
 from hipify_py.diagnostics import Finding
 from hipify_py.edits import Edit
 from hipify_py.rules.base import Context, Reference, RuleOutput
+from hipify_py.settings import Settings, cuda_version_number
 from hipify_py.syntax import Syntax
 
 FAMILY = "feature_macros"
@@ -26,9 +35,26 @@ DEFINED_ONLY = frozenset(
     {
         "__CUDA_ARCH__", "__CUDACC_VER_MAJOR__", "__CUDACC_VER_MINOR__", "__CUDACC_VER_BUILD__",
         "__CUDA_ARCH_LIST__", "__NVCC__", "__CUDACC_RDC__", "__CUDACC_EWP__",
+        "CUDART_VERSION", "CUDA_VERSION", "__CUDA_API_VERSION",
     }
 )
 _DEFINED_DIRECTIVES = frozenset({"ifdef", "ifndef", "elifdef", "elifndef"})
+EMULATED_CUDA_ARCH = 600
+_CUDA_VERSION_MACROS = frozenset({"CUDART_VERSION", "CUDA_VERSION", "__CUDA_API_VERSION"})
+
+
+def value_of(name: str, settings: Settings) -> str | None:
+    """The text a value use of `name` becomes, or None where the value has no HIP meaning."""
+    number = cuda_version_number(settings.cuda_version)
+    if name in _CUDA_VERSION_MACROS:
+        return str(number)
+    if name == "__CUDACC_VER_MAJOR__":
+        return str(number // 1000)
+    if name == "__CUDACC_VER_MINOR__":
+        return str(number % 1000 // 10)
+    if name == "__CUDA_ARCH__":
+        return f"(__HIP_DEVICE_COMPILE__ * {EMULATED_CUDA_ARCH})"
+    return None
 
 
 def translate_feature_macros(ctx: Context) -> Iterator[RuleOutput]:
@@ -44,6 +70,20 @@ def translate_feature_macros(ctx: Context) -> Iterator[RuleOutput]:
         if prev is not None and toks.raw(prev) in (b".", b"->", b"::"):
             continue
         target = entry.hip
+        value = None if _tests_definedness(syntax, i) else value_of(text, ctx.settings)
+        if value is not None:
+            yield Reference(FAMILY, text, True)
+            yield Edit(start, end, value.encode(), "feature_macros")
+            if text == "__CUDA_ARCH__":
+                yield Finding("HPY502", start, end,
+                              f"__CUDA_ARCH__'s value is taken as {EMULATED_CUDA_ARCH} in device "
+                              "code (0 in host code): review the branch this selects on AMD",
+                              text, None, FAMILY)
+            else:
+                yield Finding("HPY500", start, end,
+                              f"{text} -> {value} (CUDA {ctx.settings.cuda_version}, the release "
+                              "the code is read as; --cuda-version)", text, None, FAMILY)
+            continue
         if text in DEFINED_ONLY and not _tests_definedness(syntax, i):
             yield Reference(FAMILY, text, False)
             yield Finding(

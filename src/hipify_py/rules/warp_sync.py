@@ -1,18 +1,26 @@
-"""Warp `*_sync` intrinsics for HIP before 6.2, which lacks them.
+"""Warp `*_sync` intrinsics: HIP before 6.2 lacks them; HIP 6.2 and later demand 64-bit masks.
 
 `__shfl_down_sync(mask, v, d)` and its family arrived in HIP 6.2. For an older target
 (`--hip-version 5.2`, as Debian ships) the CUDA name would be kept and fail to compile, so the
 call is rewritten to the mask-less intrinsic HIP has always had: `__shfl_down(v, d)`, and
 `__activemask()` to `__ballot(1)`. Dropping the mask is exact for a full mask and changes the
 result for a partial one, so each drop is reported (HPY160) with the mask's text.
+
+From HIP 6.2 on (and for the newest HIP), the `*_sync` functions `static_assert` a 64-bit mask:
+CUDA's `0xffffffff` no longer compiles. A literal full 32-bit mask means "every lane of the
+warp" and becomes the 64-bit full mask; any other mask is converted with
+`static_cast<unsigned long long>(...)`, keeping its value (lanes 32-63 stay out, which the
+warp-size check HPY401 reports where it can tell).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from hipify_py.diagnostics import Finding
 from hipify_py.edits import Edit
+from hipify_py.parsing import COMMENT
 from hipify_py.rules.base import Context, Reference, RuleOutput
 from hipify_py.settings import Version
 
@@ -28,6 +36,19 @@ MASKLESS = {
 }
 ACTIVEMASK = "__activemask"
 _KEY = "warp_sync_fallbacks"
+MASKED = frozenset({
+    "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__ballot_sync",
+    "__any_sync", "__all_sync", "__match_any_sync", "__match_all_sync", "__syncwarp",
+    "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",
+    "__reduce_or_sync", "__reduce_xor_sync",
+})
+_FULL_32 = re.compile(rb"^(?:0[xX][fF]{8}[uU]?|~0[uU]?|4294967295[uU]?)$")
+# Masks that are 64-bit already: suffixed literals, ~0ull, the active mask, ballots, casts.
+_WIDE = re.compile(
+    rb"^~?-?(?:0[xX][0-9a-fA-F]+|\d+)(?:[uU](?:ll|LL)|(?:ll|LL)[uU]?)$|^__activemask\(\)$"
+    rb"|^__ballot(?:_sync)?\(|^static_cast<(?:unsignedlonglong|uint64_t|std::uint64_t)>\("
+    rb"|^\((?:unsignedlonglong|uint64_t|std::uint64_t)\)"
+)
 
 
 def applies(ctx: Context) -> bool:
@@ -89,6 +110,9 @@ def _plan(ctx: Context) -> dict[int, Plan]:
 
 
 def rewrite_warp_sync(ctx: Context) -> Iterator[RuleOutput]:
+    if not applies(ctx):
+        yield from _widen_masks(ctx)
+        return
     toks = ctx.parsed.tokens
     for i, plan in sorted(fallback_tokens(ctx).items()):
         if plan is None:
@@ -105,3 +129,27 @@ def rewrite_warp_sync(ctx: Context) -> Iterator[RuleOutput]:
                 f"argument ({mask}): exact for a full mask, different for a partial one",
                 name, "raise --hip-version to 6.2 to keep the mask", "device",
             )
+
+
+def _widen_masks(ctx: Context) -> Iterator[RuleOutput]:
+    """64-bit masks for HIP >= 6.2 (see the module's docstring)."""
+    if b"_sync" not in ctx.data and b"__syncwarp" not in ctx.data:
+        return
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    for i, entry in ctx.api_tokens:
+        if entry.cuda not in MASKED or ctx.is_skipped(toks.start(i)):
+            continue
+        call = syntax.call_at(i)
+        if call is None or not call.args or call.args[0].empty:
+            continue
+        mask = call.args[0]
+        text = b"".join(toks.raw(k) for k in range(mask.first, mask.last + 1)
+                        if toks.kinds[k] != COMMENT)
+        if _WIDE.search(text):
+            continue
+        if _FULL_32.match(text):
+            yield Edit(mask.start, mask.end, b"0xffffffffffffffffull", "warp_sync")
+        else:
+            yield Edit(mask.start, mask.start, b"static_cast<unsigned long long>(", "warp_sync")
+            yield Edit(mask.end, mask.end, b")", "warp_sync")

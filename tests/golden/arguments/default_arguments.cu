@@ -6,5 +6,5 @@ void order(cudaStream_t a, cudaStream_t b, cudaEvent_t e) {
   cudaEventRecord(e, a);
   cudaStreamWaitEvent(b, e);
   cudaStreamWaitEvent(b, e, 0);
-  cudaStreamWaitEvent(b, e, cudaEventWaitDefault);  // expect: HPY101
+  cudaStreamWaitEvent(b, e, 0u);
 }

@@ -6,5 +6,5 @@ void order(hipStream_t a, hipStream_t b, hipEvent_t e) {
   hipEventRecord(e, a);
   hipStreamWaitEvent(b, e, 0);
   hipStreamWaitEvent(b, e, 0);
-  hipStreamWaitEvent(b, e, cudaEventWaitDefault);  // expect: HPY101
+  hipStreamWaitEvent(b, e, 0u);
 }

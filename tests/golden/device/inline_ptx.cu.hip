@@ -26,3 +26,17 @@ static inline unsigned long long rdtsc() {
 const char *doc = "asm volatile(\"mov.u32 %0, %%laneid;\")";
 
 __global__ void k(unsigned *out) { out[threadIdx.x] = lane_id(); }
+
+// Other instruction sets are not PTX: RISC-V vector and scalar code on the host, and AMD GPU
+// assembly in device code (already what hipcc takes). None is reported.
+static inline void riscv_copy(const float* src, float* dst, unsigned long n) {
+  asm volatile("vsetvli t0, %2, e32, m1\n\tvle32.v v0, (%0)\n\tvse32.v v0, (%1)\n\tfence.i"
+               :: "r"(src), "r"(dst), "r"(n) : "t0", "memory");
+}
+
+__device__ void amd_wait() { asm volatile("s_waitcnt lgkmcnt(0)" ::: "memory"); }
+__device__ float amd_fma(float a, float b) {
+  float c;
+  asm volatile("v_fma_f32 %0, %1, %2, %0" : "+v"(c) : "v"(a), "v"(b));
+  return c;
+}

@@ -30,12 +30,16 @@ HD inline int lane_id() {
 #endif
 }
 
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700  // expect: HPY500, HPY501
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700  // expect: HPY500, HPY502
 #define HAS_INDEPENDENT_THREAD_SCHEDULING 1
 #endif
 
-#if __CUDACC_VER_MAJOR__ >= 11  // expect: HPY501
+#if __CUDACC_VER_MAJOR__ >= 11  // expect: HPY500
 #define MODERN_NVCC 1
+#endif
+
+#if __CUDACC_VER_BUILD__ > 100  // expect: HPY501
+#define PATCHED_NVCC 1
 #endif
 
 #endif  // HELPERS_CUH

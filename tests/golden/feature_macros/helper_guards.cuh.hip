@@ -12,7 +12,7 @@ inline const char *runtime_error_name(hipError_t e) { return hipGetErrorName(e);
 inline bool failed(hipError_t e) { return e != hipSuccess; }
 #endif
 
-#if HIP_VERSION >= 11000  // expect: HPY500
+#if 12000 >= 11000  // expect: HPY500
 #define HAS_ASYNC_ALLOC 1
 #endif
 
@@ -30,12 +30,16 @@ HD inline int lane_id() {
 #endif
 }
 
-#if defined(__HIP_DEVICE_COMPILE__) && __CUDA_ARCH__ >= 700  // expect: HPY500, HPY501
+#if defined(__HIP_DEVICE_COMPILE__) && (__HIP_DEVICE_COMPILE__ * 600) >= 700  // expect: HPY500, HPY502
 #define HAS_INDEPENDENT_THREAD_SCHEDULING 1
 #endif
 
-#if __CUDACC_VER_MAJOR__ >= 11  // expect: HPY501
+#if 12 >= 11  // expect: HPY500
 #define MODERN_NVCC 1
+#endif
+
+#if __CUDACC_VER_BUILD__ > 100  // expect: HPY501
+#define PATCHED_NVCC 1
 #endif
 
 #endif  // HELPERS_CUH

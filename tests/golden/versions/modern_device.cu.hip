@@ -1,0 +1,16 @@
+// Device names of modern CUDA: what HIP has under another name, what it gained in 6.2, and what
+// it lacks. The hip52 variant keeps (and reports) what HIP 5.2 does not have.
+#include <hip/hip_runtime.h>
+#include <hip/hip_bf16.h>  // expect[hip52]: HPY150
+
+__global__ void modern(unsigned* u, long long* l, __hip_bfloat16* b, int* counter) {  // expect[hip52]: HPY150
+  u[0] = min(static_cast<unsigned int>(u[1]), static_cast<unsigned int>(4u));
+  u[1] = max(static_cast<unsigned int>(u[2]), static_cast<unsigned int>(u[3]));
+  l[0] = min(static_cast<long long>(l[1]), static_cast<long long>(-1));
+  if (u[0] == 0xdead) __builtin_trap();
+  __syncwarp();  // expect[hip52]: HPY150
+  int total = __reduce_add_sync(0xffffffffffffffffull, (int)u[2]);  // expect: HPY401 expect[hip52]: HPY150
+  atomicAdd_system(counter, 1);
+  b[0] = b[1];
+  u[3] = total;
+}

@@ -1,0 +1,58 @@
+"""Golden outputs that must compile, with each HIP they target: Debian's hipcc (ROCm 5.2) and
+today's ROCm 7.2 (../shared/tools/modern-hip.sh installs it under /srv/rocm7; .ci/run does).
+
+The golden tests check the text; these check that the text is HIP the compiler takes. A case
+is listed for the versions whose API it uses (the warp *_sync functions need HIP >= 6.2).
+Skipped, visibly, where that hipcc is not installed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+GOLDEN = Path(__file__).parent / "golden"
+HIPCC_52 = shutil.which("hipcc")
+HIPCC_72 = os.environ.get("HIPIFY_PY_HIPCC_7") or (
+    "/srv/rocm7/.bin/hipcc" if os.access("/srv/rocm7/.bin/hipcc", os.X_OK) else None)
+TOOLCHAINS = {"5.2": (HIPCC_52, "gfx90a"), "7.2": (HIPCC_72, "gfx942")}
+
+# expected output -> the HIP versions it must compile with
+COMPILES = {
+    "feature_macros/arch_value.cu.hip": ("5.2", "7.2"),
+    "feature_macros/version_branches.cu.hip": ("5.2", "7.2"),
+    "feature_macros/version_branches.cu.cuda11.hip": ("5.2", "7.2"),
+    "includes/extern_c_block.cu.hip": ("5.2", "7.2"),
+    "includes/implicit_runtime_vector_types.cu.hip": ("5.2", "7.2"),
+    "host/literal_suffix.cu.hip": ("5.2", "7.2"),
+    "arguments/default_arguments.cu.hip": ("5.2", "7.2"),
+    "versions/modern_device.cu.hip": ("7.2",),
+    "device/warp_masks.cu.hip": ("7.2",),
+    "device/shuffle_loops.cu.hip": ("7.2",),
+    "device/warp_ballot.cu.hip": ("7.2",),
+    "device/warp_sync_before_62.cu.hip": ("5.2",),
+}
+
+
+@pytest.mark.parametrize(("case", "version"),
+                         [(c, v) for c, versions in COMPILES.items() for v in versions])
+def test_golden_output_compiles(case: str, version: str, tmp_path: Path) -> None:
+    hipcc, arch = TOOLCHAINS[version]
+    if hipcc is None:
+        pytest.skip(f"no hipcc for HIP {version} here")
+    source = tmp_path / "case.hip"
+    source.write_bytes((GOLDEN / case).read_bytes())
+    proc = subprocess.run(
+        [hipcc, f"--offload-arch={arch}", "-std=c++17", "-fsyntax-only", str(source)],
+        env={**os.environ, "HIP_PLATFORM": "amd"}, capture_output=True, text=True,
+        timeout=600, check=False, cwd=tmp_path)
+    errors = [line for line in proc.stderr.splitlines() if "error" in line]
+    assert proc.returncode == 0, f"{case} with HIP {version}:\n" + "\n".join(errors[:20])
+
+
+def test_every_listed_case_exists() -> None:
+    assert [c for c in COMPILES if not (GOLDEN / c).is_file()] == []
