@@ -286,17 +286,14 @@ def hip_compile(out: Path, units: list[Unit], findings: dict[str, dict[int, list
         if not target.exists():
             unit.hip_ok, unit.first_error = False, "no translated file"
             return
-        if not unit.rel.endswith(".cu") and target.read_bytes() == (tree / unit.rel).read_bytes():
-            # Host-only C/C++ hipify-py left unchanged keeps its host compiler, as under nvcc,
-            # with what a HIP build gives host code (CMake's hip::host): the platform macro
-            # and HIP's include folder, for the translated headers it may include.
-            host = shlex.split(args.host_flags)
-            compiler = ([args.host_cc, "-fsyntax-only", *host] if unit.rel.endswith(".c")
-                        else [args.host_cxx, "-std=c++17", "-fsyntax-only", *host])
-        elif unit.rel.endswith(".c"):
-            # C that now includes HIP headers: the host C compiler with HIP's include path, the
-            # way a HIP project builds its C files.
-            compiler = [*command, "-fsyntax-only", "-x", "c", "-D__HIP_PLATFORM_AMD__"]
+        host = shlex.split(args.host_flags)
+        if unit.rel.endswith(".c"):
+            # C has no device code: a HIP build compiles it with the C compiler, with what CMake's
+            # hip::host gives (the platform macro, HIP's include folder).
+            compiler = [args.host_cc, "-fsyntax-only", *host]
+        elif not unit.rel.endswith(".cu") and target.read_bytes() == (tree / unit.rel).read_bytes():
+            # Host-only C++ hipify-py left unchanged keeps its host compiler, as under nvcc.
+            compiler = [args.host_cxx, "-std=c++17", "-fsyntax-only", *host]
         else:
             compiler = [*command, *flags, *(["-x", "hip"] if unit.rel.endswith(".cu") else [])]
         proc = subprocess.run(

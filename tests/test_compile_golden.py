@@ -35,6 +35,7 @@ COMPILES = {
     "device/shuffle_loops.cu.hip": ("7.2",),
     "device/warp_ballot.cu.hip": ("7.2",),
     "device/warp_sync_before_62.cu.hip": ("5.2",),
+    "includes/implicit_standard_headers.cu.hip": ("5.2", "7.2"),
 }
 
 

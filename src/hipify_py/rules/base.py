@@ -33,6 +33,13 @@ _CUDA_MARKERS = re.compile(
     rb"(?:block|grid)Dim|\bdim3\b|\b(?:make_)?u?(?:char|short|int|long|longlong|float|double)[2-4]\b"
 )
 
+_DEFINED_NAME = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)", re.M)
+_COMPILER_MACROS = frozenset({"__CUDACC__", "__NVCC__", "__CUDA_ARCH__", "__HIPCC__",
+                              "__HIP_DEVICE_COMPILE__", "__HIP__", "__CUDACC_RTC__"})
+_COMPILER_TESTS = re.compile(rb"__CUDACC__|__NVCC__|__CUDA_ARCH__|__HIPCC__|__HIP_DEVICE_COMPILE__"
+                             rb"|__HIP__|__CUDACC_RTC__")
+
+
 class Reference(NamedTuple):
     """One use of a mapped CUDA name, for --print-stats style statistics."""
 
@@ -76,16 +83,54 @@ class Context:
     @cached_property
     def uses_cuda(self) -> bool:
         """Does the file use CUDA in code (not in comments or strings): a mapped name, a kernel
-        launch, an execution-space keyword, a built-in variable or a CUDA vector type?"""
-        if self.syntax.launches:
+        launch, an execution-space keyword, a built-in variable or a CUDA vector type? Tests of
+        CUDA's macros (`#ifdef __CUDACC__`) are not uses, and neither is anything inside such a
+        test's branch: a C header shared with host code compiles it only under nvcc/hipcc."""
+        guarded = self.cuda_compiler_branches
+        toks = self.parsed.tokens
+
+        def outside(offset: int) -> bool:
+            return not any(a <= offset < b for a, b in guarded)
+
+        if any(outside(launch.callee.start) for launch in self.syntax.launches):
             return True
         # Identity mappings (y0, cosf, ...) are plain C/C++ names too: they do not make a file CUDA.
-        if any(entry.hip != entry.cuda for _, entry in self.api_tokens):
+        if any(entry.hip != entry.cuda and entry.family != "feature_macros"
+               and entry.cuda not in _COMPILER_MACROS and outside(toks.start(i))
+               for i, entry in self.api_tokens):
             return True
         if _CUDA_MARKERS.search(self.data) is None:
             return False
+        # `#define uint4 uint32_t`: a name the file defines itself is its own, not CUDA's.
+        own = {m.group(1).decode() for m in _DEFINED_NAME.finditer(self.data)}
+        return any(text in _CUDA_KEYWORDS and text not in own and outside(toks.start(i))
+                   for i in toks.of_kind(IDENT) for text in (toks.text(i),))
+
+    @cached_property
+    def cuda_compiler_branches(self) -> tuple[tuple[int, int], ...]:
+        """Byte ranges of #if branches taken only by a CUDA (or HIP) compiler: `#ifdef
+        __CUDACC__`, `#if defined(__CUDA_ARCH__) && ...`, the #else of `#ifndef __NVCC__`."""
+        if not _COMPILER_TESTS.search(self.data):
+            return ()
         toks = self.parsed.tokens
-        return any(toks.text(i) in _CUDA_KEYWORDS for i in toks.of_kind(IDENT))
+        out: list[tuple[int, int]] = []
+        stack: list[tuple[int, bool, bool]] = []  # (branch start, guarded, negated test)
+        for d in self.syntax.directives:
+            words = [toks.text(k) for k in range(d.first + 1, d.last + 1)]
+            if d.name in ("if", "ifdef", "ifndef"):
+                tests = any(w in _COMPILER_MACROS for w in words)
+                negated = d.name == "ifndef" or "!" in words
+                stack.append((d.end, tests and not negated, tests and negated))
+            elif d.name in ("elif", "else", "endif") and stack:
+                start, guarded, negated = stack.pop()
+                if guarded:
+                    out.append((start, d.start))
+                if d.name == "else":
+                    stack.append((d.end, negated, False))
+                elif d.name == "elif":
+                    tests = any(w in _COMPILER_MACROS for w in words) and "!" not in words
+                    stack.append((d.end, tests, False))
+        return tuple(out)
 
     @cached_property
     def cublas_legacy(self) -> bool:

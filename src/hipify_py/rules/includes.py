@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from hipify_py.diagnostics import Finding
 from hipify_py.edits import Edit
 from hipify_py.mapping_model import HeaderEntry
-from hipify_py.parsing import COMMENT
+from hipify_py.parsing import COMMENT, IDENT
 from hipify_py.rules.base import Context, Reference, RuleOutput
 from hipify_py.settings import Version
 from hipify_py.syntax import Directive, Include
@@ -188,6 +188,7 @@ def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOut
     first_hip = next((p for p in top if p.target in hip_headers), None)
     if first_hip is not None and first_hip.target == HIP_RUNTIME:
         _drop_runtime_duplicates(ctx, in_c)
+        yield from _standard_headers(ctx, _line_after(ctx.data, first_hip.include.directive.end))
         return
     has_runtime = any(p.target == HIP_RUNTIME for p in top)
     if not has_runtime and not in_c and not ctx.uses_cuda:
@@ -205,6 +206,39 @@ def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOut
                   "added #include <hip/hip_runtime.h> before any other HIP header "
                   "(nvcc includes cuda_runtime.h implicitly)", None, None, "runtime")
     _drop_runtime_duplicates(ctx, top + in_c)
+    yield from _standard_headers(ctx, offset)
+
+
+# Standard headers cuda_runtime.h includes (crt/common_functions.h: <string.h>, <assert.h>;
+# cuda_runtime.h: <functional>) and hip_runtime.h does not (HIP 7.2): code that relied on
+# them gets them, where it uses their names and does not include them itself.
+_STANDARD_HEADERS = (
+    ("cstring", ("string.h", "cstring"), re.compile(
+        rb"\b(?:memcpy|memset|memmove|memcmp|strlen|strcpy|strncpy|strcmp|strncmp|strcat|strchr"
+        rb"|strrchr|strstr|strtok|strdup)\s*\(")),
+    ("cassert", ("assert.h", "cassert"), re.compile(rb"\bassert\s*\(")),
+    ("functional", ("functional",), re.compile(rb"\bstd\s*::\s*function\s*<")),
+)
+
+
+def _standard_headers(ctx: Context, offset: int) -> Iterator[RuleOutput]:
+    if not ctx.is_gpu_code:
+        return
+    included = {inc.header for inc in ctx.syntax.includes}
+    toks = ctx.parsed.tokens
+    newline = b"\r\n" if b"\r\n" in ctx.data[:4096] else b"\n"
+    for header, names, uses in _STANDARD_HEADERS:
+        if included.intersection(names):
+            continue
+        for m in uses.finditer(ctx.data):
+            i = toks.index_at(m.start())
+            if i < len(toks) and toks.start(i) == m.start() and toks.kinds[i] == IDENT:
+                yield Edit(offset, offset, b"#include <" + header.encode() + b">" + newline,
+                           "includes")
+                yield Finding("HPY202", offset, offset,
+                              f"added #include <{header}>: cuda_runtime.h included it, "
+                              "hip_runtime.h does not", None, None, "runtime")
+                break
 
 
 def _drop_runtime_duplicates(ctx: Context, candidates: list[_Planned]) -> None:
