@@ -57,3 +57,21 @@ def test_golden_output_compiles(case: str, version: str, tmp_path: Path) -> None
 
 def test_every_listed_case_exists() -> None:
     assert [c for c in COMPILES if not (GOLDEN / c).is_file()] == []
+
+
+# C sources: a HIP build compiles them with the C compiler and HIP's headers (CMake's hip::host).
+C_COMPILES = {"arguments/c_source.c.hip": "hipsparse/hipsparse.h",
+              "includes/shared_c_header.h.hip": None}
+
+
+@pytest.mark.parametrize("case", sorted(C_COMPILES))
+def test_golden_c_output_compiles_with_gcc(case: str, tmp_path: Path) -> None:
+    gcc = shutil.which("gcc")
+    needs = C_COMPILES[case]
+    if gcc is None or (needs and not Path("/usr/include", needs).exists()):
+        pytest.skip("gcc or the HIP headers this case includes are not installed")
+    source = tmp_path / "case.c"
+    source.write_bytes((GOLDEN / case).read_bytes())
+    proc = subprocess.run([gcc, "-fsyntax-only", "-x", "c", "-D__HIP_PLATFORM_AMD__", str(source)],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]

@@ -78,7 +78,7 @@ def _edit_call(
                     slot[:] = [f"{rule.value}(".encode(), *slot, b")"]
         elif rule.action is ArgAction.ADD_CONST:
             pos = _position(slots, rule.index)
-            slots.insert(pos, (None, [rule.value.encode()]))
+            slots.insert(pos, (None, [_value(ctx, rule)]))
         elif rule.action is ArgAction.REMOVE:
             removed = [s for s in slots if s[0] == rule.index]
             slots = [s for s in slots if s[0] != rule.index]
@@ -92,7 +92,7 @@ def _edit_call(
                     "no such parameter", entry.cuda, None, entry.family,
                 )
         elif rule.action is ArgAction.REPLACE:
-            slots = [(k, [rule.value.encode()]) if k == rule.index else (k, p) for k, p in slots]
+            slots = [(k, [_value(ctx, rule)]) if k == rule.index else (k, p) for k, p in slots]
         elif rule.action is ArgAction.MOVE:
             to_index, count = _target(rule.value)
             moving = [s for s in slots if s[0] is not None and rule.index <= s[0] < rule.index + count]
@@ -128,6 +128,13 @@ def _wrap(call: Call, index: int, wrappers: list[ArgRule]) -> Iterator[Edit]:
     yield Edit(arg.end, arg.end, b")" * len(wrappers), "arguments")
 
 
+def _value(ctx: Context, rule: ArgRule) -> bytes:
+    """The text a rule inserts; C has NULL where the tables say nullptr."""
+    if ctx.is_c and rule.value == "nullptr":
+        return b"NULL"
+    return rule.value.encode()
+
+
 def _insertion(ctx: Context, call: Call, rule: ArgRule) -> Iterator[Edit]:
     args = call.args
     if rule.action is ArgAction.DEFAULT:
@@ -136,7 +143,7 @@ def _insertion(ctx: Context, call: Call, rule: ArgRule) -> Iterator[Edit]:
             yield Edit(args[-1].end, args[-1].end, f", {rule.value}".encode(), "arguments")
         return
     if rule.action is ArgAction.ADD_CONST:
-        value = rule.value.encode()
+        value = _value(ctx, rule)
         if rule.index < len(args):
             pos = args[rule.index].start
             yield Edit(pos, pos, value + b", ", "arguments")

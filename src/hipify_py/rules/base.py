@@ -74,11 +74,16 @@ class Context:
     def is_skipped(self, offset: int) -> bool:
         return any(a <= offset < b for a, b in self.skipped)
 
+    @property
+    def is_c(self) -> bool:
+        """A C source file: compiled by the C compiler under nvcc and in a HIP build alike."""
+        return self.path.endswith(".c")
+
     @cached_property
     def is_gpu_code(self) -> bool:
-        """Is this file compiled by hipcc after translation? Every .cu/.cuh is, and any file
-        that uses CUDA."""
-        return self.path.endswith((".cu", ".cuh")) or self.uses_cuda
+        """Is this file compiled by hipcc after translation? Every .cu/.cuh is, and any C++
+        file that uses CUDA (a .c file never is: it can hold no device code)."""
+        return self.path.endswith((".cu", ".cuh")) or (not self.is_c and self.uses_cuda)
 
     @cached_property
     def uses_cuda(self) -> bool:

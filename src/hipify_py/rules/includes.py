@@ -191,8 +191,8 @@ def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOut
         yield from _standard_headers(ctx, _line_after(ctx.data, first_hip.include.directive.end))
         return
     has_runtime = any(p.target == HIP_RUNTIME for p in top)
-    if not has_runtime and not in_c and not ctx.uses_cuda:
-        return
+    if not has_runtime and not in_c and (ctx.is_c or not ctx.uses_cuda):
+        return  # nvcc gives a .c file (host code for the C compiler) no implicit include
     offset = _insertion_point(ctx)
     for start, end in c_blocks:
         if start <= offset < end:
