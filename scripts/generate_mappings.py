@@ -118,6 +118,8 @@ EXTRA_UNSUPPORTED = {
     "cooperative_groups/memcpy_async.h": "HIP's cooperative groups lack memcpy_async",
     "nvml.h": "NVML: use rocm_smi (rocm_smi/rocm_smi.h) instead",
     "nvjpeg.h": "nvJPEG: use rocJPEG", "cupti.h": "CUPTI: use rocprofiler",
+    "mma.h": "warp matrix multiply (nvcuda::wmma): rocWMMA (rocwmma/rocwmma.hpp) is the AMD "
+             "counterpart, with a different API",
 }
 HEADER_PATTERNS = [
     {"cuda": "cuda/*", "unsupported": True, "family": "runtime",
@@ -252,6 +254,9 @@ EXTRA_ROWS: dict[str, list[dict[str, str]]] = {
           for name in ("__syncwarp", "__reduce_add_sync", "__reduce_min_sync",
                        "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync",
                        "__reduce_xor_sync")),
+        # Tensor-core warp matrices: nvcuda::wmma has no HIP equivalent (rocWMMA differs).
+        {"cuda": "nvcuda", "section": "2. Device Types", "cuda_added": "9.0"},
+        {"cuda": "wmma", "section": "2. Device Types", "cuda_added": "9.0"},
         # System-scope atomics HIP does not have (it has atomicAdd_system, atomicCAS_system, ...).
         *({"cuda": name, "section": "1. Device Functions", "cuda_added": "8.0"}
           for name in ("atomicInc_system", "atomicDec_system", "atomicInc_block",
