@@ -145,6 +145,36 @@ def test_project_headers_found_by_name_are_user_code(tmp_path: Path, table: Mapp
     assert b"<hip/hip_vector_types.h>" in Path("hip3/app/main.cu").read_bytes()
 
 
+SHARED_HEADER = b"""#ifndef COMMON_H
+#define COMMON_H
+#include <stdio.h>
+#define CHECK(call) do { cudaError_t e = (call); if (e) printf("%s", cudaGetErrorString(e)); } while (0)
+int plain_sum(const int *v, int n);
+#endif
+"""
+
+
+def test_header_shared_with_host_c_gets_hip_runtime_for_hipcc_only(tmp_path: Path, table: MappingTable,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A header that a host-only C file also includes keeps building with gcc: its HIP runtime
+    include is for hipcc only (HPY203)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tree").mkdir()
+    (tmp_path / "tree" / "common.h").write_bytes(SHARED_HEADER)
+    (tmp_path / "tree" / "sum.c").write_bytes(
+        b'#include "common.h"\nint plain_sum(const int *v, int n) { int s = 0; '
+        b"while (n--) s += v[n]; return s; }\n")
+    (tmp_path / "tree" / "main.cu").write_bytes(
+        b'#include "common.h"\nint main() { CHECK(cudaDeviceSynchronize()); return 0; }\n')
+    outcome = _run(["tree"], table, use_cache=False, mode=OutputMode.OUTPUT_DIR, output_dir="hip")
+    header = Path("hip/common.h").read_bytes()
+    assert b"#ifdef __HIPCC__\n#include <hip/hip_runtime.h>\n#endif\n" in header
+    assert b"hipGetErrorString" in header
+    codes = {d.code for r in outcome.results for d in r.diagnostics if r.path.endswith("common.h")}
+    assert "HPY203" in codes
+    assert Path("hip/sum.c").read_bytes() == (tmp_path / "tree" / "sum.c").read_bytes()
+
+
 def test_changed_only_skips_unchanged_files(tree: Path, table: MappingTable) -> None:
     _run(["src"], table, mode=OutputMode.OUTPUT_DIR, output_dir="hip", changed_only=True)
     assert sorted(str(p.relative_to("hip")) for p in Path("hip").rglob("*") if p.is_file()) == [

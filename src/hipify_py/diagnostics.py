@@ -151,6 +151,11 @@ _CODES: list[CodeInfo] = [
     _c("HPY202", "runtime-header-added", N, "header",
        "HIP runtime header added (nvcc includes cuda_runtime.h implicitly, hipcc does not)",
        "No action needed."),
+    _c("HPY203", "runtime-header-guarded", N, "header",
+       "HIP runtime header added under #ifdef __HIPCC__ (host-only code includes the file too)",
+       "The file uses CUDA without including a CUDA header (nvcc's implicit include) and a "
+       "host-only C/C++ source, built by the host compiler, includes it as well: hip_runtime.h "
+       "is added for hipcc only, so that build keeps working."),
     _c("HPY300", "inline-ptx", E, "device",
        "inline PTX assembly",
        "PTX is NVIDIA's virtual ISA and does not exist on AMD GPUs. Replace the asm statement with "

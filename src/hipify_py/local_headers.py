@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections.abc import Callable, Iterable
 
 
@@ -70,3 +71,40 @@ def local_resolver(
         return index.unique(header)
 
     return resolve
+
+
+_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\r\n]+)[>"]', re.M)
+# Signs that a C++ source is CUDA (compiled by nvcc, or by the host compiler with CUDA's headers).
+_GPU_HINT = re.compile(
+    rb"__global__|__device__|<<<|\bcuda[A-Z]\w*|\bcu(?:blas|rand|fft|sparse|solver|dnn)\w*"
+    rb"|#[ \t]*include[ \t]*[<\"](?:cuda|cub/|thrust/|cooperative_groups|curand|cublas|cufft)")
+HOST_SOURCE_SUFFIXES = (".c", ".cpp", ".cc", ".cxx")
+
+
+def host_only_includers(
+    sources: Iterable[str], index: HeaderIndex, is_cuda_header: Callable[[str], bool],
+    read: Callable[[str], bytes | None],
+) -> dict[str, str]:
+    """Header (absolute path) -> a host-only source that includes it, directly or through other
+    headers. Host-only: a .c file, or C/C++ that shows no sign of CUDA. Such headers are
+    compiled by the host compiler too, so nothing HIP-only may be added to them."""
+    out: dict[str, str] = {}
+    for source in sources:
+        if not source.endswith(HOST_SOURCE_SUFFIXES):
+            continue
+        data = read(source)
+        if data is None or (not source.endswith(".c") and _GPU_HINT.search(data)):
+            continue
+        todo = [(source, data)]
+        while todo:
+            path, text = todo.pop()
+            resolve = local_resolver(path, (), index, is_cuda_header)
+            for m in _INCLUDE.finditer(text):
+                header = resolve(m.group(1).decode("utf-8", "surrogateescape"))
+                if header is None or header in out or header == source:
+                    continue
+                out[header] = source
+                body = read(header)
+                if body is not None:
+                    todo.append((header, body))
+    return out

@@ -23,7 +23,7 @@ from hipify_py.build_info import (
 )
 from hipify_py.diagnostics import CATALOGUE, Diagnostic
 from hipify_py.discovery import Discovery, Source, discover
-from hipify_py.local_headers import HeaderIndex, local_resolver
+from hipify_py.local_headers import HeaderIndex, host_only_includers, local_resolver
 from hipify_py.mapping_model import MappingTable
 from hipify_py.outputs import (
     RENAMED_EXTENSIONS,
@@ -94,6 +94,7 @@ class _Job:
     extra_args: tuple[str, ...]
     include_dirs: tuple[str, ...]
     key: str | None
+    host_includer: str | None = None
 
 
 # Worker state: set in the parent before the pool forks (inherited for free) or passed to the
@@ -117,6 +118,7 @@ def _translate_job(job: _Job) -> FileResult:
             resolve_local=local_resolver(job.path, (*settings.include_dirs, *job.include_dirs),
                                          index, table.is_cuda_header),
             extra_args=job.extra_args,
+            host_includer=job.host_includer,
         )
         # Stored by the worker: creating files is slow on some file systems, so the cache's
         # writes are spread over the workers instead of queueing in the parent.
@@ -148,8 +150,10 @@ def run(
     outcome = RunOutcome(())
     # Every file found under the inputs, so `#include <helper.h>` finds the project's helper.
     index = HeaderIndex(s.path for s in found.sources)
+    host_includers = host_only_includers((os.path.abspath(s.path) for s in found.sources), index,
+                                         table.is_cuda_header, _read)
     delivery = _Delivery(outcome, options, settings, sources, index, table)
-    engine = _Engine(table, settings, options, database, delivery, index)
+    engine = _Engine(table, settings, options, database, delivery, index, host_includers)
     results = dict(engine.translate(sources))
     if options.follows_headers:
         _follow_local_headers(engine, sources, results)
@@ -164,9 +168,9 @@ class _Engine:
 
     def __init__(self, table: MappingTable, settings: Settings, options: RunOptions,
                  database: dict[str, tuple[str, ...]], delivery: _Delivery,
-                 index: HeaderIndex) -> None:
+                 index: HeaderIndex, host_includers: dict[str, str]) -> None:
         self.table, self.settings, self.options, self.database = table, settings, options, database
-        self.index = index
+        self.index, self.host_includers = index, host_includers
         self.delivery = delivery
         self.cache = (ResultCache(f"{settings.fingerprint()}\0{table.digest}\0{index.digest}")
                       if options.use_cache else None)
@@ -184,13 +188,16 @@ class _Engine:
                 yield source.path, data
                 continue
             extra = flags_for(self.database, source.path)
-            key = self.cache.key(data, source.path, extra) if self.cache else None
+            includer = self.host_includers.get(os.path.abspath(source.path))
+            key = (self.cache.key(data, source.path, (*extra, f"host-includer:{includer}"))
+                   if self.cache else None)
             hit = self.cache.get(key) if self.cache and key else None
             if hit is not None:
                 self.cache_hits += 1
                 yield source.path, self.delivery.deliver(hit)
                 continue
-            jobs.append(_Job(source.path, source.path, data, extra, include_dirs_of(extra), key))
+            jobs.append(_Job(source.path, source.path, data, extra, include_dirs_of(extra), key,
+                             includer))
         # Outputs are written here, in the parent, while the workers go on translating.
         for result in self._run_jobs(jobs):
             yield result.path, self.delivery.deliver(result)

@@ -34,15 +34,18 @@ def translate_source(
     resolve_local: Callable[[str], str | None] | None = None,
     extra_args: tuple[str, ...] = (),
     rules: tuple[Rule, ...] = RULES,
+    host_includer: str | None = None,
 ) -> FileResult:
-    """Translate the bytes of one file. `path` names it in diagnostics and for clang."""
+    """Translate the bytes of one file. `path` names it in diagnostics and for clang;
+    `host_includer` names a host-only source that includes it (see local_headers.py)."""
     if not data.strip():
         return FileResult(path, FileStatus.UNCHANGED, data, stats=_stats(data, data, [], []))
     entries = table.entries
     parsed = parse_source(
         data, path, settings, extra_args=extra_args, is_namespaced_name=entries.__contains__
     )
-    ctx = Context(path, parsed, table, settings, resolve_local or (lambda _h: None))
+    ctx = Context(path, parsed, table, settings, resolve_local or (lambda _h: None),
+                  host_includer=host_includer)
     edits: list[Edit] = []
     findings: list[Finding] = []
     references: list[Reference] = []

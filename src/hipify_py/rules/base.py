@@ -56,6 +56,8 @@ class Context:
     settings: Settings
     # Resolves a quoted include to a file of the user's tree (None: not found locally).
     resolve_local: Callable[[str], str | None] = field(default=lambda _h: None)
+    # A host-only source of the tree that includes this file (then nothing HIP-only is added).
+    host_includer: str | None = None
     # Per-file results one rule computes and another consults (see rules/warp_sync.py).
     memo: dict[str, Any] = field(default_factory=dict)
 

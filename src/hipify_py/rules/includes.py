@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -192,19 +193,34 @@ def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOut
         return
     has_runtime = any(p.target == HIP_RUNTIME for p in top)
     if not has_runtime and not in_c and (ctx.is_c or not ctx.uses_cuda):
-        return  # nvcc gives a .c file (host code for the C compiler) no implicit include
+        # nvcc gives a .c file (host code for the C compiler) no implicit include; a .cu file
+        # that uses no CUDA itself still had the standard headers cuda_runtime.h brings.
+        if ctx.path.endswith(".cu"):
+            yield from _standard_headers(ctx, _insertion_point(ctx))
+        return
     offset = _insertion_point(ctx)
     for start, end in c_blocks:
         if start <= offset < end:
             offset = _lifted(ctx, start)
     newline = b"\r\n" if b"\r\n" in ctx.data[:4096] else b"\n"
     text = b"#include <" + HIP_RUNTIME.encode() + b">" + newline
+    if ctx.host_includer and not has_runtime and not in_c:
+        # The host compiler reads this file too (a host-only source includes it): there
+        # hip_runtime.h would break the build (vector types over the file's own names, C++ in
+        # C), so only hipcc sees it.
+        text = b"#ifdef __HIPCC__" + newline + text + b"#endif" + newline
+        finding = Finding("HPY203", offset, offset,
+                          "added #include <hip/hip_runtime.h> under #ifdef __HIPCC__: host-only "
+                          f"{os.path.basename(ctx.host_includer)} also includes this file",
+                          None, None, "runtime")
+    else:
+        finding = Finding("HPY202", offset, offset,
+                          "added #include <hip/hip_runtime.h> before any other HIP header "
+                          "(nvcc includes cuda_runtime.h implicitly)", None, None, "runtime")
     if offset > 0 and ctx.data[offset - 1 : offset] != b"\n":
         text = newline + text
     yield Edit(offset, offset, text, "includes")
-    yield Finding("HPY202", offset, offset,
-                  "added #include <hip/hip_runtime.h> before any other HIP header "
-                  "(nvcc includes cuda_runtime.h implicitly)", None, None, "runtime")
+    yield finding
     _drop_runtime_duplicates(ctx, top + in_c)
     yield from _standard_headers(ctx, offset)
 
