@@ -242,6 +242,12 @@ for _name, _type in (("umin", "unsigned int"), ("umax", "unsigned int"), ("llmin
 
 # Names the reference lacks, found in real code (compile errors with no finding).
 EXTRA_ROWS: dict[str, list[dict[str, str]]] = {
+    "driver": [
+        # Compressible memory (CUDA 11.0): HIP's allocation properties have no compression.
+        *({"cuda": name, "section": "1. CUDA Driver Data Types", "cuda_added": "11.0"}
+          for name in ("CUmemAllocationCompType", "CUmemAllocationCompType_enum",
+                       "CU_MEM_ALLOCATION_COMP_NONE", "CU_MEM_ALLOCATION_COMP_GENERIC")),
+    ],
     "runtime": [
         # The C++ template over cudaLaunchKernelExC; HIP 7 has both.
         {"cuda": "cudaLaunchKernelEx", "section": "7. Execution Control", "cuda_added": "11.8",

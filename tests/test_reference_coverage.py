@@ -34,7 +34,8 @@ CORRECTED = {
 ADDED = {"cudaLaunchKernelEx", "__syncwarp", "__reduce_add_sync", "__reduce_min_sync",
          "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync",
          "atomicInc_system", "atomicDec_system", "atomicInc_block", "atomicDec_block",
-         "nvcuda", "wmma"}
+         "nvcuda", "wmma", "CUmemAllocationCompType", "CUmemAllocationCompType_enum",
+         "CU_MEM_ALLOCATION_COMP_NONE", "CU_MEM_ALLOCATION_COMP_GENERIC"}
 
 REFERENCE = Path(os.environ.get("HIPIFY_PY_REFERENCE",
                                 Path(__file__).resolve().parents[2] / "shared" / "reference"))

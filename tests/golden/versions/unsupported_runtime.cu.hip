@@ -8,3 +8,7 @@ int main() {
   cuCtxGetExecAffinity(nullptr, CU_EXEC_AFFINITY_TYPE_SM_COUNT);  // expect: HPY102, HPY102
   return 0;
 }
+
+void compressible(hipMemAllocationProp* prop) {
+  prop->allocFlags.compressionType = CU_MEM_ALLOCATION_COMP_GENERIC;  // expect: HPY102
+}
