@@ -47,9 +47,9 @@ _EXPANDED_FROM = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):\d+: note: expand
 # A HIP library (or GL) this machine's ROCm does not ship: the TU needs something the install
 # lacks, as the nvcc side would without cuBLAS; counted apart, not as a translation failure.
 _MISSING_LIBRARY = re.compile(
-    r"'((?:hipblas|hipblaslt|hipfft|hipsolver|hipsparse|hipsparselt|hiprand|rocrand|rocblas|"
-    r"rocsolver|rocsparse|hipcub|rocprim|thrust|miopen|hiptensor|rccl|roctracer|GL)/[^']*)' "
-    r"file not found")
+    r"'?((?:hipblas|hipblas-common|hipblaslt|hipfft|hipsolver|hipsparse|hipsparselt|hiprand|"
+    r"rocrand|rocblas|rocsolver|rocsparse|hipcub|rocprim|thrust|miopen|hiptensor|rccl|roctracer|"
+    r"GL)/[^':]*)'?(?: file not found|: No such file or directory)")
 
 
 @dataclass

@@ -138,6 +138,11 @@ _CODES: list[CodeInfo] = [
        "HIP mapping is not valid for some CUDA versions",
        "The CUDA API changed meaning in the listed CUDA versions; check that the HIP equivalent "
        "matches the CUDA version this code was written for."),
+    _c("HPY153", "older-hip-signature", W, "version",
+       "the target HIP has an older signature of the HIP function",
+       "The HIP function changed its parameters in a later HIP than the target (hipSPARSE's "
+       "SpSV/SpSM buffers, hipBLAS 7's complex types, ...). The translated call follows the "
+       "current signature; compare it with the target's header."),
     _c("HPY160", "argument-data-loss", W, "api",
        "an argument was dropped because HIP has no equivalent parameter",
        "Check that the dropped argument did not carry information the program relies on."),

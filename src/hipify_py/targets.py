@@ -125,6 +125,19 @@ def resolve(entry: ApiEntry, settings: Settings, table: MappingTable) -> Resolut
             blocked = not settings.amap
     if blocked:
         return Resolution(None, column, library, tuple(notes))
+    changed = entry.roc_changed if column == "roc" else entry.hip_changed
+    changed_version = _version(changed) if changed else None
+    if (settings.hip_version is not None and changed_version is not None
+            and changed_version > settings.hip_version):
+        notes.append(
+            Note(
+                "HPY153",
+                f"{name} changed its signature in HIP {changed}; the target (HIP "
+                f"{settings.hip_version}) has the older one, which this CUDA call may not fit",
+                f"check the arguments against the target's header, or raise --hip-version to "
+                f"{changed}",
+            )
+        )
     product = OWN_VERSIONS.get(entry.family, "CUDA")
     outcome = "HIP has the same name" if name == entry.cuda else f"translated to {name}"
     if entry.cuda_removed:
