@@ -30,7 +30,7 @@ import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -138,8 +138,17 @@ def discover(tree: Path, only: Iterable[str] = ()) -> list[Unit]:
 
 def _include_dirs(tree: Path, tu: str, by_name: dict[str, list[str]]) -> list[str]:
     dirs: list[str] = [os.path.dirname(tu) or "."]
-    seen: set[str] = set()
-    todo = [tu]
+    for _current, _header in _walk_includes(
+            tree, tu, lambda current, header: _resolve(tree, current, header, dirs, by_name)):
+        pass
+    return dirs
+
+
+def _walk_includes(tree: Path, start: str, resolve: Callable[[str, str], str | None],
+                   ) -> Iterator[tuple[str, str]]:
+    """(including file, header name) for every #include reached from start through the tree's
+    own files; resolve(including, name) gives the tree file a name reaches, or None."""
+    todo, seen = [start], set()
     while todo:
         current = todo.pop()
         if current in seen:
@@ -151,10 +160,10 @@ def _include_dirs(tree: Path, tu: str, by_name: dict[str, list[str]]) -> list[st
             continue
         for m in _INCLUDE.finditer(data):
             header = m.group(1).decode(errors="replace")
-            found = _resolve(tree, current, header, dirs, by_name)
+            yield current, header
+            found = resolve(current, header)
             if found is not None:
                 todo.append(found)
-    return dirs
 
 
 def _resolve(tree: Path, including: str, header: str, dirs: list[str],
@@ -224,26 +233,15 @@ def nvcc_baseline(tree: Path, units: list[Unit], work: Path, args: argparse.Name
 
 def _closure_text(tree: Path, unit: Unit) -> str:
     """The include lines of the TU and the tree headers it reaches."""
-    lines: list[str] = []
-    todo, seen = [unit.rel], set()
-    while todo:
-        current = todo.pop()
-        if current in seen:
-            continue
-        seen.add(current)
-        try:
-            data = (tree / current).read_bytes()
-        except OSError:
-            continue
-        for m in _INCLUDE.finditer(data):
-            header = m.group(1).decode(errors="replace")
-            lines.append(header)
-            for folder in (os.path.dirname(current), *unit.include_dirs):
-                candidate = os.path.normpath(os.path.join(folder, header))
-                if (tree / candidate).is_file():
-                    todo.append(candidate)
-                    break
-    return "\n".join(lines)
+
+    def resolve(current: str, header: str) -> str | None:
+        for folder in (os.path.dirname(current), *unit.include_dirs):
+            candidate = os.path.normpath(os.path.join(folder, header))
+            if (tree / candidate).is_file():
+                return candidate
+        return None
+
+    return "\n".join(header for _, header in _walk_includes(tree, unit.rel, resolve))
 
 
 def _first_error(log: str) -> str:

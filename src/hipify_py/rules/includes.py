@@ -291,23 +291,9 @@ def _inside(inc: Include, blocks: list[tuple[int, int]]) -> bool:
 
 def _lifted(ctx: Context, offset: int) -> int:
     """The start of offset's line, or of the outermost #if around it (not the include guard)."""
-    guard = _include_guard(ctx.syntax.directives)
-    depth = 0
-    opener: Directive | None = None
-    for d in ctx.syntax.directives:
-        if d.start >= offset:
-            break
-        if d is guard:
-            continue
-        if d.name in _CONDITIONAL_OPEN:
-            if depth == 0:
-                opener = d
-            depth += 1
-        elif d.name == "endif" and depth > 0:
-            depth -= 1
-    start = opener.start if depth > 0 and opener is not None else offset
-    line = ctx.data.rfind(b"\n", 0, start) + 1
-    return line
+    opener = _enclosing_conditional(ctx.syntax.directives, offset)
+    start = opener.start if opener is not None else offset
+    return ctx.data.rfind(b"\n", 0, start) + 1
 
 
 def _hip_header_names(ctx: Context) -> frozenset[str]:
@@ -352,11 +338,16 @@ def _insertion_point(ctx: Context) -> int:
 
 def _outside_conditionals(directives: tuple[Directive, ...], target: Directive) -> Directive:
     """target, or the outermost #if enclosing it (the include guard does not count)."""
+    return _enclosing_conditional(directives, target.start) or target
+
+
+def _enclosing_conditional(directives: tuple[Directive, ...], offset: int) -> Directive | None:
+    """The outermost #if/#ifdef still open at offset, not counting the include guard."""
     guard = _include_guard(directives)
     depth = 0
     opener: Directive | None = None
     for d in directives:
-        if d is target:
+        if d.start >= offset:
             break
         if d is guard:
             continue
@@ -366,7 +357,7 @@ def _outside_conditionals(directives: tuple[Directive, ...], target: Directive) 
             depth += 1
         elif d.name == "endif" and depth > 0:
             depth -= 1
-    return opener if depth > 0 and opener is not None else target
+    return opener if depth > 0 else None
 
 
 def _line_after(data: bytes, pos: int) -> int:
