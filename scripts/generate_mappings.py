@@ -226,6 +226,10 @@ ROW_CORRECTIONS: dict[str, dict[str, str]] = {
     "nv_bfloat162": {"hip": "__hip_bfloat162", "hip_added": "5.7.0"},
     # hipBLAS has had the status-string function since ROCm 5.1; only rocBLAS's was listed.
     "cublasGetStatusString": {"hip": "hipblasStatusToString", "hip_added": "5.1.0"},
+    # The reference swaps the rocSPARSE orders (column-major data read as row-major: wrong
+    # results that compile). Each order maps to the same order.
+    "CUSPARSE_ORDER_COL": {"roc": "rocsparse_order_column"},
+    "CUSPARSE_ORDER_ROW": {"roc": "rocsparse_order_row"},
     # HIP declares no __trap; clang's builtin is what it would be, in every HIP version.
     "__trap": {"hip": "__builtin_trap", "hip_added": "1.6.0"},
     # HIP has no umin/umax/llmin/...: its min/max overloads, with the arguments converted as

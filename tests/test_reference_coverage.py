@@ -28,6 +28,8 @@ CORRECTED = {
     "nv_bfloat162": {"hip": "__hip_bfloat162", "hip_added": "5.7.0"},
     "cublasGetStatusString": {"hip": "hipblasStatusToString", "hip_added": "5.1.0"},
     "__trap": {"hip": "__builtin_trap", "hip_added": "1.6.0"},
+    "CUSPARSE_ORDER_COL": {"roc": "rocsparse_order_column"},
+    "CUSPARSE_ORDER_ROW": {"roc": "rocsparse_order_row"},
     **{name: {"hip": name[-3:], "hip_added": "1.6.0"}
        for name in ("umin", "umax", "llmin", "llmax", "ullmin", "ullmax")},
 }
