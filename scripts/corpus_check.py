@@ -172,6 +172,8 @@ def _resolve(tree: Path, including: str, header: str, dirs: list[str],
         candidate = os.path.normpath(os.path.join(folder, header))
         if (tree / candidate).is_file():
             return candidate
+    if os.path.exists(os.path.join("/usr/include", header)):
+        return None  # <unistd.h> is the system's, even where the tree ships a shim of that name
     matches = [f for f in by_name.get(os.path.basename(header), [])
                if f == header or f.endswith("/" + header)]
     if not matches:

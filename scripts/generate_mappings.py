@@ -85,6 +85,16 @@ HEADER_HIP_ADDED = {
 NOT_CUDA_HEADERS = {"helper_cuda.h", "helper_math.h", "helper_functions.h", "helper_string.h",
                     "helper_timer.h", "helper_image.h"}
 
+# Rows whose HIP header no HIP we can check ships: ROCm 7.2's HIP (Debian) has no
+# hip/cooperative_groups/hip_reduce.h or hip_scan.h, and its cooperative groups have no reduce or
+# scan. Mapped, the include failed to compile with no finding (llm.c's kernels); reported instead.
+HIP_LACKS_HEADER = {
+    "cooperative_groups/reduce.h": "HIP's cooperative groups have no reduce: use hipCUB's "
+                                   "WarpReduce/BlockReduce or a shuffle loop",
+    "cooperative_groups/scan.h": "HIP's cooperative groups have no scan: use hipCUB's "
+                                 "WarpScan/BlockScan",
+}
+
 # Headers not in headers.csv. Dropped: hip_runtime.h declares what they did.
 EXTRA_DROPPED = {
     "builtin_types.h": "runtime", "vector_functions.h": "runtime", "device_types.h": "runtime",
@@ -384,6 +394,10 @@ def write_headers(out: Path, reference: Path, source_note: str) -> None:
         name = row["cuda_header"]
         seen.add(name)
         if name in NOT_CUDA_HEADERS:
+            continue
+        if name in HIP_LACKS_HEADER:
+            fields = {"family": row["family"], "unsupported": True, "note": HIP_LACKS_HEADER[name]}
+            lines.append(f"  {json.dumps(name)}: {flow(fields)}")
             continue
         override = HEADER_OVERRIDES.get(name, {})
         hip = override.get("hip", row["hip_header"])

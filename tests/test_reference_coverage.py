@@ -21,6 +21,7 @@ from hipify_py.mappings import build_table, builtin_files
 # Rows the generator leaves out on purpose (see NOT_CUDA_HEADERS there): cuda-samples' own
 # helpers, which a project ships in its tree. Written out again here, not imported.
 NOT_CUDA_HEADERS = {"helper_cuda.h", "helper_math.h"}
+HIP_LACKS_HEADER = {"cooperative_groups/reduce.h", "cooperative_groups/scan.h"}
 # Rows the generator corrects on purpose (ROW_CORRECTIONS there, each with its reason), and
 # names it adds (EXTRA_ROWS): written out again, so an accidental change still shows.
 CORRECTED = {
@@ -116,6 +117,10 @@ def _argument_and_header_problems(table: MappingTable) -> list[str]:
                             f"#{row['argument_index']} {row['value']!r}")
     for row in _rows("headers"):
         header = table.headers.get(row["cuda_header"])
+        if row["cuda_header"] in HIP_LACKS_HEADER:
+            if header is None or not header.unsupported:
+                problems.append(f"headers: {row['cuda_header']} should be reported (HIP lacks it)")
+            continue
         if row["cuda_header"] in NOT_CUDA_HEADERS:
             if header is not None:
                 problems.append(f"headers: {row['cuda_header']} is a project's header, not CUDA's")

@@ -1,7 +1,8 @@
 // --hip-version 5.2: names HIP added later stay as they are and are reported (the warp *_sync
 // calls fall back to the mask-less intrinsics instead, reported HPY160); a header HIP
 // ships only later stays too.
-#include <cooperative_groups/reduce.h>  // expect: HPY150
+#include <cuda_bf16.h>  // expect: HPY150
+#include <cooperative_groups/reduce.h>  // expect: HPY200
 #include <cutensor.h>
 
 __device__ float sum(float v) {

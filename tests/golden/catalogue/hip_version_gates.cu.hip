@@ -2,7 +2,8 @@
 // calls fall back to the mask-less intrinsics instead, reported HPY160); a header HIP
 // ships only later stays too.
 #include <hip/hip_runtime.h>
-#include <cooperative_groups/reduce.h>  // expect: HPY150
+#include <cuda_bf16.h>  // expect: HPY150
+#include <cooperative_groups/reduce.h>  // expect: HPY200
 #include <hiptensor/hiptensor.hpp>
 
 __device__ float sum(float v) {
