@@ -1,6 +1,8 @@
 """Benchmark hipify-py against PyTorch's regex hipify on one generated CUDA tree.
 
-    python benchmarks/bench.py [--lines 200000] [--keep DIR] [--skip-torch]
+    python benchmarks/bench.py [--lines 200000] [--keep DIR] [--skip-torch] [--tree DIR]
+
+--tree DIR measures a real CUDA tree (copied in) instead of a generated one.
 
 Every figure is a whole process, start to exit, timed from outside (wall clock) with its peak
 resident memory (the largest single process in its tree, from wait4). Measured, in one run:
@@ -53,19 +55,40 @@ def measure(argv: list[str], env: dict[str, str], cwd: str | None = None,
     return best, peak, code
 
 
+SOURCE_SUFFIXES = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".inl")
+
+
+def _copy_sources(tree: Path, dest: Path) -> tuple[int, int]:
+    """The CUDA/C/C++ sources of a real tree, copied with their relative paths."""
+    files = lines = 0
+    for path in sorted(tree.rglob("*")):
+        if path.is_file() and path.suffix in SOURCE_SUFFIXES and ".git" not in path.parts:
+            target = dest / path.relative_to(tree)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            data = path.read_bytes()
+            target.write_bytes(data)
+            files += 1
+            lines += data.count(b"\n")
+    return files, lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--lines", type=int, default=200_000, help="size of the generated tree")
     parser.add_argument("--keep", help="generate into this directory and keep it")
     parser.add_argument("--skip-torch", action="store_true")
     parser.add_argument("--repeat", type=int, default=3, help="runs per warm measurement (best)")
+    parser.add_argument("--tree", help="a real CUDA source tree to measure instead")
     args = parser.parse_args()
 
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="hipify-bench-"))
     src = work / "src"
     if src.exists():
         shutil.rmtree(src)
-    files, lines = generate_tree(src, args.lines, random.Random(2026))
+    if args.tree:
+        files, lines = _copy_sources(Path(args.tree), src)
+    else:
+        files, lines = generate_tree(src, args.lines, random.Random(2026))
     one_lines = generate_tree(work / "one", 300, random.Random(7), max_files=1)[1]
     one_file = next((work / "one").rglob("*.cu"))
     print(f"tree: {files} files, {lines} lines in {src}; one file: {one_lines} lines")
