@@ -229,11 +229,11 @@ def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOut
 # cuda_runtime.h: <functional>) and hip_runtime.h does not (HIP 7.2): code that relied on
 # them gets them, where it uses their names and does not include them itself.
 _STANDARD_HEADERS = (
-    ("cstring", ("string.h", "cstring"), re.compile(
+    ("cstring", ("string.h", "cstring"), (b"mem", b"str"), re.compile(
         rb"\b(?:memcpy|memset|memmove|memcmp|strlen|strcpy|strncpy|strcmp|strncmp|strcat|strchr"
         rb"|strrchr|strstr|strtok|strdup)\s*\(")),
-    ("cassert", ("assert.h", "cassert"), re.compile(rb"\bassert\s*\(")),
-    ("functional", ("functional",), re.compile(rb"\bstd\s*::\s*function\s*<")),
+    ("cassert", ("assert.h", "cassert"), (b"assert",), re.compile(rb"\bassert\s*\(")),
+    ("functional", ("functional",), (b"function",), re.compile(rb"\bstd\s*::\s*function\s*<")),
 )
 
 
@@ -243,8 +243,8 @@ def _standard_headers(ctx: Context, offset: int) -> Iterator[RuleOutput]:
     included = {inc.header for inc in ctx.syntax.includes}
     toks = ctx.parsed.tokens
     newline = b"\r\n" if b"\r\n" in ctx.data[:4096] else b"\n"
-    for header, names, uses in _STANDARD_HEADERS:
-        if included.intersection(names):
+    for header, names, hints, uses in _STANDARD_HEADERS:
+        if included.intersection(names) or not any(h in ctx.data for h in hints):
             continue
         for m in uses.finditer(ctx.data):
             i = toks.index_at(m.start())

@@ -15,6 +15,7 @@ warp-size check HPY401 reports where it can tell).
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 
@@ -78,6 +79,7 @@ def _plan(ctx: Context) -> dict[int, Plan]:
     syntax = ctx.syntax
     planned: dict[int, tuple[int, int, bytes, str | None]] = {}
     removed: list[tuple[int, int]] = []
+    starts = [toks.start(k) for k, _ in ctx.api_tokens]  # ascending, like the tokens
     for i, entry in ctx.api_tokens:
         name = entry.cuda
         if name not in MASKLESS and name != ACTIVEMASK:
@@ -97,9 +99,9 @@ def _plan(ctx: Context) -> dict[int, Plan]:
             continue
         mask = call.args[0]
         # Anything else to rewrite inside the mask would overlap this edit: leave such a call.
-        inner = [k for k, e in ctx.api_tokens
-                 if mask.start <= toks.start(k) < mask.end and e.hip != e.cuda and e.cuda != ACTIVEMASK]
-        if inner:
+        lo = bisect.bisect_left(starts, mask.start)
+        hi = bisect.bisect_left(starts, mask.end)
+        if any(e.hip != e.cuda and e.cuda != ACTIVEMASK for _, e in ctx.api_tokens[lo:hi]):
             continue
         removed.append((start, call.args[1].start))
         text = syntax.text(mask).decode("utf-8", "replace")
