@@ -246,3 +246,21 @@ def test_hip_version_auto_reads_hipconfig(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setenv("PATH", "/nonexistent")
     code, _, err = invoke("check", "k.cu", "--hip-version", "auto")
     assert code == 2 and "hipconfig" in err
+
+
+def test_summary_names_the_target_hip_and_cuda(monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    write("k.cu", b"#if CUDART_VERSION >= 11080\nint modern;\n#endif\n")
+    code, out, _ = invoke("translate", "k.cu", "--hip-version", "6.1", "--cuda-version", "11.8",
+                          "-o", "k.hip")
+    assert code == 0 and "target: HIP 6.1 (--hip-version); CUDA read as 11.8" in out
+    assert b"#if 11080 >= 11080" in Path("k.hip").read_bytes()
+    if shutil.which("hipconfig"):
+        _, out, _ = invoke("translate", "k.cu", "-o", "k.hip")
+        assert "(installed, from hipconfig)" in out
+    monkeypatch.setenv("PATH", "/nonexistent")
+    _, out, _ = invoke("translate", "k.cu", "-o", "k.hip")
+    assert "target: the newest HIP the tables know (no hipconfig on the PATH); CUDA read as 12.0" in out
+    code, _, err = invoke("translate", "k.cu", "--cuda-version", "twelve")
+    assert code == 2 and "--cuda-version" in err

@@ -65,11 +65,12 @@ class Version:
 
 def describe_target(settings: Settings) -> str:
     """The HIP the translation was made for, and why, in words for the summary line."""
+    cuda = f"; CUDA read as {settings.cuda_version}"
     if settings.hip_version is None:
         origin = settings.hip_version_origin or "no --hip-version"
-        return f"the newest HIP the tables know ({origin})"
+        return f"the newest HIP the tables know ({origin}){cuda}"
     origin = f" ({settings.hip_version_origin})" if settings.hip_version_origin else ""
-    return f"HIP {settings.hip_version}{origin}"
+    return f"HIP {settings.hip_version}{origin}{cuda}"
 
 
 DEFAULT_CUDA_VERSION = "12.0"
