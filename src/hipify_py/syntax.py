@@ -228,6 +228,12 @@ class Syntax:
     def text(self, span: Span) -> bytes:
         return self.data[span.start : span.end]
 
+    def code_text(self, span: Span, separator: bytes = b" ") -> bytes:
+        """The span's tokens without comments, joined by separator (b"" compacts them)."""
+        toks = self.tokens
+        return separator.join(toks.raw(k) for k in range(span.first, span.last + 1)
+                              if toks.kinds[k] != COMMENT)
+
     # --- calls and launches ------------------------------------------------------------------
     def call_at(self, name_index: int) -> Call | None:
         """The call whose callee name is token name_index (`f(...)` or `f<...>(...)`)."""

@@ -203,8 +203,7 @@ def _mask_arguments(ctx: Context) -> Iterator[RuleOutput]:
         if call is None or not call.args or call.args[0].empty:
             continue
         arg = call.args[0]
-        text = b" ".join(toks.raw(k) for k in range(arg.first, arg.last + 1)
-                         if toks.kinds[k] != COMMENT)
+        text = syntax.code_text(arg)
         compact = text.replace(b" ", b"")
         while compact.startswith(b"(") and compact.endswith(b")") and compact.count(b"(") == 1:
             compact = compact[1:-1]

@@ -21,7 +21,6 @@ from collections.abc import Iterator
 
 from hipify_py.diagnostics import Finding
 from hipify_py.edits import Edit
-from hipify_py.parsing import COMMENT
 from hipify_py.rules.base import Context, Reference, RuleOutput
 from hipify_py.settings import Version
 
@@ -146,8 +145,7 @@ def _widen_masks(ctx: Context) -> Iterator[RuleOutput]:
         if call is None or not call.args or call.args[0].empty:
             continue
         mask = call.args[0]
-        text = b"".join(toks.raw(k) for k in range(mask.first, mask.last + 1)
-                        if toks.kinds[k] != COMMENT)
+        text = syntax.code_text(mask, b"")
         if _WIDE.search(text):
             continue
         if _FULL_32.match(text):
