@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, overload
 
+from hipify_py.cuda_releases import library_defines
 from hipify_py.settings import Settings, cuda_version_number
 
 # Token kinds, numbered as libclang's CXTokenKind.
@@ -242,7 +243,8 @@ def clang_args(settings: Settings, extra: tuple[str, ...] = ()) -> list[str]:
     number = cuda_version_number(settings.cuda_version)
     major, minor = divmod(number // 10, 100)
     args += [f"-DCUDART_VERSION={number}", f"-DCUDA_VERSION={number}",
-             f"-D__CUDACC_VER_MAJOR__={major}", f"-D__CUDACC_VER_MINOR__={minor}"]
+             f"-D__CUDACC_VER_MAJOR__={major}", f"-D__CUDACC_VER_MINOR__={minor}",
+             *library_defines(settings.cuda_version)]
     args += [f"-D{d}" for d in settings.defines]
     args += list(settings.extra_clang_args)
     args += list(extra)
