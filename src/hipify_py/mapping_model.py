@@ -70,6 +70,7 @@ class ApiEntry(NamedTuple):
     hip_changed: str | None = None
     hip_removed: str | None = None
     hip_experimental: bool = False
+    hip_unreleased: bool = False  # the HIP name is in no HIP release yet (no version known)
     roc_added: str | None = None
     roc_deprecated: str | None = None
     roc_changed: str | None = None

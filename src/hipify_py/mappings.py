@@ -40,7 +40,7 @@ _ENTRY_FIELDS = {
     "cuda_added": str, "cuda_deprecated": str, "cuda_changed": str, "cuda_removed": str,
     "hip_added": str, "hip_deprecated": str, "hip_changed": str, "hip_removed": str,
     "roc_added": str, "roc_deprecated": str, "roc_changed": str, "roc_removed": str,
-    "hip_experimental": bool, "roc_experimental": bool, "hip_unsupported_cuda": list,
+    "hip_experimental": bool, "hip_unreleased": bool, "roc_experimental": bool, "hip_unsupported_cuda": list,
     "args": list, "overloads": dict,
 }
 _ARG_FIELDS = {"action": str, "index": int, "value": str, "mode": str, "note": str}
@@ -255,6 +255,7 @@ def _entry(path: Path, family: str, name: str, raw: Any, sections: list[Any]) ->
         hip_changed=raw.get("hip_changed"),
         hip_removed=raw.get("hip_removed"),
         hip_experimental=bool(raw.get("hip_experimental", False)),
+        hip_unreleased=bool(raw.get("hip_unreleased", False)),
         roc_added=raw.get("roc_added"),
         roc_deprecated=raw.get("roc_deprecated"),
         roc_changed=raw.get("roc_changed"),

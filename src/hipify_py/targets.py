@@ -89,6 +89,13 @@ def resolve(entry: ApiEntry, settings: Settings, table: MappingTable) -> Resolut
         return Resolution(None, column, library, (_unsupported(entry, column, library),))
 
     blocked = False
+    if column == "hip" and entry.hip_unreleased:
+        if settings.amap:
+            notes.append(Note("HPY150", f"{entry.cuda} -> {name}: {name} is in no HIP release yet"))
+        else:
+            return Resolution(None, column, library, (Note(
+                "HPY150", f"{entry.cuda} -> {name}: {name} is in no HIP release yet; left as it is",
+                "rewrite for the HIP you target, or pass --amap to emit the name anyway"),))
     if experimental:
         if settings.experimental or settings.amap:
             notes.append(Note("HPY141", f"{name} is an experimental {library} API"))
