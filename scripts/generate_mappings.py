@@ -254,6 +254,12 @@ ROW_CORRECTIONS: dict[str, dict[str, str]] = {
     # results that compile). Each order maps to the same order.
     "CUSPARSE_ORDER_COL": {"roc": "rocsparse_order_column"},
     "CUSPARSE_ORDER_ROW": {"roc": "rocsparse_order_row"},
+    # Device functions the reference lists as unsupported that HIP 7.2's headers declare under
+    # the same name (checked against ROCm 7.2; HIP 5.2 lacks them; the first HIP release with
+    # them is not known here, so 7.2 is the version claimed).
+    **{name: {"hip": name, "hip_added": "7.2.0"} for name in (
+        "__hadd2_rn", "__hadd_rn", "__hmul2_rn", "__hmul_rn", "__hsub2_rn", "__hsub_rn",
+        "__int2bfloat16_rn")},
     # HIP declares no __trap; clang's builtin is what it would be, in every HIP version.
     "__trap": {"hip": "__builtin_trap", "hip_added": "1.6.0"},
     # HIP has no umin/umax/llmin/...: its min/max overloads, with the arguments converted as
@@ -291,6 +297,9 @@ EXTRA_ROWS: dict[str, list[dict[str, str]]] = {
         # Tensor-core warp matrices: nvcuda::wmma has no HIP equivalent (rocWMMA differs).
         {"cuda": "nvcuda", "section": "2. Device Types", "cuda_added": "9.0"},
         {"cuda": "wmma", "section": "2. Device Types", "cuda_added": "9.0"},
+        # Integer dot products (sm_61): HIP has none under these names (AMD's are builtins).
+        *({"cuda": name, "section": "1. Device Functions", "cuda_added": "8.0"}
+          for name in ("__dp4a", "__dp2a_lo", "__dp2a_hi")),
         # System-scope atomics HIP does not have (it has atomicAdd_system, atomicCAS_system, ...).
         *({"cuda": name, "section": "1. Device Functions", "cuda_added": "8.0"}
           for name in ("atomicInc_system", "atomicDec_system", "atomicInc_block",

@@ -29,6 +29,9 @@ CORRECTED = {
     "nv_bfloat162": {"hip": "__hip_bfloat162", "hip_added": "5.7.0"},
     "cublasGetStatusString": {"hip": "hipblasStatusToString", "hip_added": "5.1.0"},
     "__trap": {"hip": "__builtin_trap", "hip_added": "1.6.0"},
+    **{name: {"hip": name, "hip_added": "7.2.0"} for name in (
+        "__hadd2_rn", "__hadd_rn", "__hmul2_rn", "__hmul_rn", "__hsub2_rn", "__hsub_rn",
+        "__int2bfloat16_rn")},
     "CUSPARSE_ORDER_COL": {"roc": "rocsparse_order_column"},
     "CUSPARSE_ORDER_ROW": {"roc": "rocsparse_order_row"},
     **{name: {"hip": name[-3:], "hip_added": "1.6.0"}
@@ -37,7 +40,7 @@ CORRECTED = {
 ADDED = {"cudaLaunchKernelEx", "__syncwarp", "__reduce_add_sync", "__reduce_min_sync",
          "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync",
          "atomicInc_system", "atomicDec_system", "atomicInc_block", "atomicDec_block",
-         "nvcuda", "wmma", "CUmemAllocationCompType", "CUmemAllocationCompType_enum",
+         "nvcuda", "wmma", "__dp4a", "__dp2a_lo", "__dp2a_hi", "CUmemAllocationCompType", "CUmemAllocationCompType_enum",
          "CU_MEM_ALLOCATION_COMP_NONE", "CU_MEM_ALLOCATION_COMP_GENERIC"}
 
 REFERENCE = Path(os.environ.get("HIPIFY_PY_REFERENCE",

@@ -2,6 +2,7 @@
 // it lacks. The hip52 variant keeps (and reports) what HIP 5.2 does not have.
 #include <hip/hip_runtime.h>
 #include <cuda_bf16.h>  // expect[hip52]: HPY150
+#include <hip/hip_fp16.h>
 
 __global__ void modern(unsigned* u, long long* l, nv_bfloat16* b, int* counter) {  // expect[hip52]: HPY150
   u[0] = min(static_cast<unsigned int>(u[1]), static_cast<unsigned int>(4u));
@@ -12,5 +13,7 @@ __global__ void modern(unsigned* u, long long* l, nv_bfloat16* b, int* counter) 
   int total = __reduce_add_sync(0xffffffffu, (int)u[2]);  // expect: HPY401 expect[hip52]: HPY150
   atomicAdd_system(counter, 1);
   b[0] = b[1];
+  __half h = __hadd_rn(__float2half(1.0f), __float2half(2.0f));  // expect[hip52]: HPY150
+  u[2] = (unsigned)__half2float(h);
   u[3] = total;
 }
