@@ -20,7 +20,6 @@ The figures are reproducible with this one command; --json writes them for compa
 from __future__ import annotations
 
 import argparse
-import difflib
 import hashlib
 import json
 import os
@@ -35,12 +34,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from hipify_py.verify import COMPILER_ERROR, corresponding_lines
+
 TU_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c")
 HEADER_SUFFIXES = (".h", ".hpp", ".cuh", ".hxx", ".inl", ".inc", ".hh")
 SKIP_DIRS = {".git", "build", "cmake-build", "__pycache__", ".github"}
 _INCLUDE = re.compile(rb'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.M)
-_DIAG = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+): (?:fatal )?error: (?P<msg>.*)$",
-                   re.M)
 _INCLUDED_FROM = re.compile(r"^(?:In file included from|\s+from) (?P<file>[^:\n]+):(?P<line>\d+)", re.M)
 _QUOTED = re.compile(r"'[^']*'")
 _EXPANDED_FROM = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):\d+: note: expanded from macro", re.M)
@@ -313,7 +312,7 @@ def hip_compile(out: Path, units: list[Unit], findings: dict[str, dict[int, list
 
 def _locate_first_error(unit: Unit, log: str, out: Path, tree: Path,
                         findings: dict[str, dict[int, list[str]]]) -> None:
-    m = _DIAG.search(log)
+    m = COMPILER_ERROR.search(log)
     if m is None:
         unit.first_error = _first_error(log)
         return
@@ -336,7 +335,7 @@ def _locate_first_error(unit: Unit, log: str, out: Path, tree: Path,
     # An error inside a macro's expansion: the finding may sit on the macro's definition, the
     # line that needs the fix (clang's "expanded from macro" notes right after the error).
     following = log[m.end():]
-    next_error = _DIAG.search(following)
+    next_error = COMPILER_ERROR.search(following)
     for note in _EXPANDED_FROM.finditer(following[: next_error.start() if next_error else None]):
         if not _inside(note.group("file"), out):
             continue
@@ -358,16 +357,9 @@ def _source_line(source: Path, translated: Path, line: int) -> int | None:
     key = str(translated)
     if key not in _LINE_MAPS:
         try:
-            a = source.read_bytes().splitlines()
-            b = translated.read_bytes().splitlines()
+            _LINE_MAPS[key] = corresponding_lines(source.read_bytes(), translated.read_bytes())
         except OSError:
             return None
-        mapping: dict[int, int] = {}
-        for tag, a0, a1, b0, b1 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
-            if tag in ("equal", "replace") and a1 - a0 == b1 - b0:
-                for k in range(b1 - b0):
-                    mapping[b0 + k + 1] = a0 + k + 1
-        _LINE_MAPS[key] = mapping
     return _LINE_MAPS[key].get(line)
 
 

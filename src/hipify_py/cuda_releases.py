@@ -11,7 +11,7 @@ version listed is the one current for that CUDA.
 
 from __future__ import annotations
 
-from hipify_py.settings import Version
+from hipify_py.settings import Version, cuda_major_minor
 
 # CUDA release -> version (major, minor, patch) of each library it ships.
 _RELEASES: dict[tuple[int, int], dict[str, tuple[int, int, int]]] = {
@@ -38,7 +38,7 @@ _RELEASES: dict[tuple[int, int], dict[str, tuple[int, int, int]]] = {
 
 def release_of(cuda: Version) -> dict[str, tuple[int, int, int]]:
     """The libraries of the newest listed release not newer than `cuda` (else the oldest)."""
-    wanted = (*cuda.parts, 0)[:2]
+    wanted = cuda_major_minor(cuda)
     older = [r for r in _RELEASES if r <= wanted]
     return _RELEASES[max(older) if older else min(_RELEASES)]
 

@@ -36,9 +36,6 @@ class HeaderIndex:
             h.update("\0".join(self._by_name[name]).encode("utf-8", "surrogateescape") + b"\n")
         return h.hexdigest()[:16]
 
-    def __len__(self) -> int:
-        return len(self._by_name)
-
     def unique(self, header: str) -> str | None:
         """The one indexed file whose path ends with `header` (a/b.h matches .../a/b.h)."""
         normal = os.path.normpath(header)
@@ -73,7 +70,9 @@ def local_resolver(
     return resolve
 
 
-_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\r\n]+)[>"]', re.M)
+# An #include line read from bytes (no parse): groups are the text up to the opening delimiter,
+# the header name, and the closing delimiter (outputs.rename_includes rewrites the name).
+INCLUDE_DIRECTIVE = re.compile(rb'^([ \t]*#[ \t]*include[ \t]*["<])([^">\r\n]+)([">])', re.M)
 # Signs that a C++ source is CUDA (compiled by nvcc, or by the host compiler with CUDA's headers).
 _GPU_HINT = re.compile(
     rb"__global__|__device__|<<<|\bcuda[A-Z]\w*|\bcu(?:blas|rand|fft|sparse|solver|dnn)\w*"
@@ -99,8 +98,8 @@ def host_only_includers(
         while todo:
             path, text = todo.pop()
             resolve = local_resolver(path, (), index, is_cuda_header)
-            for m in _INCLUDE.finditer(text):
-                header = resolve(m.group(1).decode("utf-8", "surrogateescape"))
+            for m in INCLUDE_DIRECTIVE.finditer(text):
+                header = resolve(m.group(2).decode("utf-8", "surrogateescape"))
                 if header is None or header in out or header == source:
                     continue
                 out[header] = source

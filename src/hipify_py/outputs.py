@@ -12,6 +12,8 @@ import shutil
 import tempfile
 from collections.abc import Callable, Mapping
 
+from hipify_py.local_headers import INCLUDE_DIRECTIVE
+
 # --rename-extensions: what hipcc and ROCm projects use. .cu -> .hip (hipcc compiles .hip as
 # HIP); a CUDA header becomes a .hip.h header so its role stays visible next to plain .h files.
 RENAMED_EXTENSIONS: dict[str, str] = {".cu": ".hip", ".cuh": ".hip.h"}
@@ -64,8 +66,6 @@ def _real_folder(folder: str) -> str:
 
 _REAL_FOLDERS: dict[str, str] = {}
 
-_LOCAL_INCLUDE = re.compile(rb'^([ \t]*#[ \t]*include[ \t]*["<])([^">\r\n]+)([">])', re.M)
-
 
 def rename_includes(
     data: bytes, resolve: Callable[[str], str | None], renamed_files: Mapping[str, str]
@@ -82,7 +82,7 @@ def rename_includes(
             return m.group(0)
         return m.group(1) + renamed(name).encode("utf-8", "surrogateescape") + m.group(3)
 
-    return _LOCAL_INCLUDE.sub(swap, data)
+    return INCLUDE_DIRECTIVE.sub(swap, data)
 
 
 # Folders this process has created or seen: makedirs costs system calls per output otherwise.

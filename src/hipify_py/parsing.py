@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, overload
 
 from hipify_py.cuda_releases import library_defines
-from hipify_py.settings import Settings, cuda_version_number
+from hipify_py.settings import Settings, cuda_major_minor, cuda_version_number
 
 # Token kinds, numbered as libclang's CXTokenKind.
 PUNCT, KEYWORD, IDENT, LITERAL, COMMENT = 0, 1, 2, 3, 4
@@ -241,7 +241,7 @@ def clang_args(settings: Settings, extra: tuple[str, ...] = ()) -> list[str]:
         args.append(f"-I{settings.cuda_path}/include")
     args += [f"-I{d}" for d in settings.include_dirs]
     number = cuda_version_number(settings.cuda_version)
-    major, minor = divmod(number // 10, 100)
+    major, minor = cuda_major_minor(settings.cuda_version)
     args += [f"-DCUDART_VERSION={number}", f"-DCUDA_VERSION={number}",
              f"-D__CUDACC_VER_MAJOR__={major}", f"-D__CUDACC_VER_MINOR__={minor}",
              *library_defines(settings.cuda_version)]

@@ -76,10 +76,16 @@ def describe_target(settings: Settings) -> str:
 DEFAULT_CUDA_VERSION = "12.0"
 
 
+def cuda_major_minor(version: Version) -> tuple[int, int]:
+    """12.4 -> (12, 4); 12 -> (12, 0)."""
+    major, minor = (*version.parts, 0)[:2]
+    return major, minor
+
+
 def cuda_version_number(version: Version) -> int:
     """CUDA's encoding: 12.4 -> 12040 (what CUDA_VERSION and CUDART_VERSION hold)."""
-    parts = (*version.parts, 0)
-    return parts[0] * 1000 + parts[1] * 10
+    major, minor = cuda_major_minor(version)
+    return major * 1000 + minor * 10
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,8 +25,9 @@ from hipify_py.results import FileResult, FileStatus
 
 TRANSLATION_UNIT_SUFFIXES = (".cu", ".hip", ".cpp", ".cc", ".cxx")
 DEFAULT_FLAGS = ("--offload-arch=gfx90a", "-std=c++17", "-fsyntax-only", "-x", "hip")
-_ERROR = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+): (?:fatal )?error: (?P<msg>.*)$",
-                    re.M)
+# A compiler error line as clang and gcc print it (file:line:col: error: message).
+COMPILER_ERROR = re.compile(
+    r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+): (?:fatal )?error: (?P<msg>.*)$", re.M)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +55,7 @@ def compile_file(path: str, flags: Sequence[str], *, hipcc: str, include_dirs: S
     log = proc.stdout + proc.stderr
     name = os.path.basename(path)
     errors: dict[tuple[int, int, str], None] = {}  # host and device passes repeat errors
-    for m in _ERROR.finditer(log):
+    for m in COMPILER_ERROR.finditer(log):
         if os.path.basename(m.group("file")) == name:
             errors[(int(m.group("line")), int(m.group("col")), m.group("msg").strip())] = None
     if proc.returncode != 0 and not errors:
@@ -141,12 +142,18 @@ def _diagnostics(result: FileResult, outcome: CompileOutcome) -> list[Diagnostic
 def _translated_to_source_lines(result: FileResult) -> dict[int, int]:
     """Translated line number -> source line number, for lines that correspond."""
     try:
-        source = Path(result.path).read_bytes().splitlines()
+        source = Path(result.path).read_bytes()
     except OSError:
         return {}
-    translated = (result.output or b"").splitlines()
+    return corresponding_lines(source, result.output or b"")
+
+
+def corresponding_lines(source: bytes, translated: bytes) -> dict[int, int]:
+    """Translated line number -> source line number (1-based), for lines that correspond:
+    unchanged, or rewritten in place (a replaced run of as many lines)."""
     mapping: dict[int, int] = {}
-    matcher = difflib.SequenceMatcher(a=source, b=translated, autojunk=False)
+    matcher = difflib.SequenceMatcher(a=source.splitlines(), b=translated.splitlines(),
+                                      autojunk=False)
     for tag, a0, a1, b0, b1 in matcher.get_opcodes():
         if tag in ("equal", "replace") and (a1 - a0) == (b1 - b0):
             for k in range(b1 - b0):

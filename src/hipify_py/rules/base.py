@@ -36,8 +36,7 @@ _CUDA_MARKERS = re.compile(
 _DEFINED_NAME = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)", re.M)
 _COMPILER_MACROS = frozenset({"__CUDACC__", "__NVCC__", "__CUDA_ARCH__", "__HIPCC__",
                               "__HIP_DEVICE_COMPILE__", "__HIP__", "__CUDACC_RTC__"})
-_COMPILER_TESTS = re.compile(rb"__CUDACC__|__NVCC__|__CUDA_ARCH__|__HIPCC__|__HIP_DEVICE_COMPILE__"
-                             rb"|__HIP__|__CUDACC_RTC__")
+_COMPILER_TESTS = re.compile("|".join(sorted(_COMPILER_MACROS)).encode())
 
 
 class Reference(NamedTuple):
@@ -75,6 +74,11 @@ class Context:
 
     def is_skipped(self, offset: int) -> bool:
         return any(a <= offset < b for a, b in self.skipped)
+
+    @cached_property
+    def newline(self) -> bytes:
+        """The file's line ending, for text a rule inserts (CRLF files stay CRLF)."""
+        return b"\r\n" if b"\r\n" in self.data[:4096] else b"\n"
 
     @property
     def is_c(self) -> bool:

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from hipify_py.diagnostics import Finding
 from hipify_py.parsing import COMMENT, IDENT, KEYWORD, LITERAL, FunctionBody
 from hipify_py.rules.base import Context, RuleOutput, identifier_tokens
+from hipify_py.rules.warp_sync import MASKED
 
 _ASM_WORDS = frozenset({b"asm", b"__asm__", b"__asm"})
 _ASM_QUALIFIERS = frozenset({b"volatile", b"__volatile__", b"__volatile", b"goto", b"inline"})
@@ -37,12 +38,7 @@ _PTX = re.compile(
 _AMD_ASM = re.compile(rb"\b(?:s|v|ds|buffer|global|flat|scratch|exp)_[a-z0-9_]+\b")
 _FIRST_INSTRUCTION = re.compile(rb"[A-Za-z_][\w.]*")
 
-_MASK_FUNCTIONS = frozenset({
-    b"__shfl_sync", b"__shfl_up_sync", b"__shfl_down_sync", b"__shfl_xor_sync",
-    b"__ballot_sync", b"__any_sync", b"__all_sync", b"__uni_sync", b"__match_any_sync",
-    b"__match_all_sync", b"__syncwarp", b"__reduce_add_sync", b"__reduce_min_sync",
-    b"__reduce_max_sync", b"__reduce_and_sync", b"__reduce_or_sync", b"__reduce_xor_sync",
-})
+_MASK_FUNCTIONS = frozenset(name.encode() for name in MASKED)
 _FULL_MASK_32 = re.compile(
     rb"^(?:0[xX][fF]{8}[uU]?[lL]?|~0[uU]?|~\(?0[uU]?\)?|4294967295[uU]?[lL]?|UINT_MAX|UINT32_MAX"
     rb"|\(\s*unsigned(?:\s+int)?\s*\)\s*-\s*1|\(\s*uint32_t\s*\)\s*-\s*1|0[xX][fF]{8}[uU]?[lL]?)$"

@@ -26,17 +26,14 @@ from collections.abc import Iterator
 from hipify_py.diagnostics import Finding
 from hipify_py.edits import Edit
 from hipify_py.rules.base import Context, Reference, RuleOutput
-from hipify_py.settings import Settings, cuda_version_number
+from hipify_py.settings import Settings, cuda_major_minor, cuda_version_number
 from hipify_py.syntax import Syntax
 
 FAMILY = "feature_macros"
 # Macros whose value is a number that means nothing on HIP: only "is it defined" translates.
+# (A value use of the version macros and of __CUDA_ARCH__ is handled first, by value_of.)
 DEFINED_ONLY = frozenset(
-    {
-        "__CUDA_ARCH__", "__CUDACC_VER_MAJOR__", "__CUDACC_VER_MINOR__", "__CUDACC_VER_BUILD__",
-        "__CUDA_ARCH_LIST__", "__NVCC__", "__CUDACC_RDC__", "__CUDACC_EWP__",
-        "CUDART_VERSION", "CUDA_VERSION", "__CUDA_API_VERSION",
-    }
+    {"__CUDACC_VER_BUILD__", "__CUDA_ARCH_LIST__", "__NVCC__", "__CUDACC_RDC__", "__CUDACC_EWP__"}
 )
 _DEFINED_DIRECTIVES = frozenset({"ifdef", "ifndef", "elifdef", "elifndef"})
 EMULATED_CUDA_ARCH = 600
@@ -45,13 +42,13 @@ _CUDA_VERSION_MACROS = frozenset({"CUDART_VERSION", "CUDA_VERSION", "__CUDA_API_
 
 def value_of(name: str, settings: Settings) -> str | None:
     """The text a value use of `name` becomes, or None where the value has no HIP meaning."""
-    number = cuda_version_number(settings.cuda_version)
+    major, minor = cuda_major_minor(settings.cuda_version)
     if name in _CUDA_VERSION_MACROS:
-        return str(number)
+        return str(cuda_version_number(settings.cuda_version))
     if name == "__CUDACC_VER_MAJOR__":
-        return str(number // 1000)
+        return str(major)
     if name == "__CUDACC_VER_MINOR__":
-        return str(number % 1000 // 10)
+        return str(minor)
     if name == "__CUDA_ARCH__":
         return f"(__HIP_DEVICE_COMPILE__ * {EMULATED_CUDA_ARCH})"
     return None
@@ -70,7 +67,8 @@ def translate_feature_macros(ctx: Context) -> Iterator[RuleOutput]:
         if prev is not None and toks.raw(prev) in (b".", b"->", b"::"):
             continue
         target = entry.hip
-        value = None if _tests_definedness(syntax, i) else value_of(text, ctx.settings)
+        definedness = _tests_definedness(syntax, i)
+        value = None if definedness else value_of(text, ctx.settings)
         if value is not None:
             yield Reference(FAMILY, text, True)
             yield Edit(start, end, value.encode(), "feature_macros")
@@ -84,7 +82,7 @@ def translate_feature_macros(ctx: Context) -> Iterator[RuleOutput]:
                               f"{text} -> {value} (CUDA {ctx.settings.cuda_version}, the release "
                               "the code is read as; --cuda-version)", text, None, FAMILY)
             continue
-        if text in DEFINED_ONLY and not _tests_definedness(syntax, i):
+        if text in DEFINED_ONLY and not definedness:
             yield Reference(FAMILY, text, False)
             yield Finding(
                 "HPY501", start, end,

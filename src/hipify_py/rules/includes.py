@@ -202,7 +202,7 @@ def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOut
     for start, end in c_blocks:
         if start <= offset < end:
             offset = _lifted(ctx, start)
-    newline = b"\r\n" if b"\r\n" in ctx.data[:4096] else b"\n"
+    newline = ctx.newline
     text = b"#include <" + HIP_RUNTIME.encode() + b">" + newline
     if ctx.host_includer and not has_runtime and not in_c:
         # The host compiler reads this file too (a host-only source includes it): there
@@ -242,7 +242,7 @@ def _standard_headers(ctx: Context, offset: int) -> Iterator[RuleOutput]:
         return
     included = {inc.header for inc in ctx.syntax.includes}
     toks = ctx.parsed.tokens
-    newline = b"\r\n" if b"\r\n" in ctx.data[:4096] else b"\n"
+    newline = ctx.newline
     for header, names, hints, uses in _STANDARD_HEADERS:
         if included.intersection(names) or not any(h in ctx.data for h in hints):
             continue

@@ -36,11 +36,13 @@ MASKLESS = {
 }
 ACTIVEMASK = "__activemask"
 _KEY = "warp_sync_fallbacks"
+# CUDA's functions whose first argument is a lane mask (the warp-size checks use it too). HIP has
+# no __uni_sync: with no HIP name it is never an api token here, only a name to check.
 MASKED = frozenset({
     "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__ballot_sync",
-    "__any_sync", "__all_sync", "__match_any_sync", "__match_all_sync", "__syncwarp",
-    "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",
-    "__reduce_or_sync", "__reduce_xor_sync",
+    "__any_sync", "__all_sync", "__uni_sync", "__match_any_sync", "__match_all_sync",
+    "__syncwarp", "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",
+    "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync",
 })
 _FULL_32 = re.compile(rb"^(?:0[xX][fF]{8}[uU]?|~0[uU]?|4294967295[uU]?)$")
 # Masks that are 64-bit already: suffixed literals, ~0ull, the active mask, ballots, casts.
