@@ -270,7 +270,7 @@ def translate(tree: Path, out: Path, work: Path, hipify: str,
     for d in doc["diagnostics"]:
         if d["severity"] in ("warning", "error"):
             rel = os.path.relpath(os.path.abspath(d["path"]), tree)
-            found[rel][int(d["line"])].append(f"{d['code']} {d['message'][:80]}")
+            found[rel][int(d["line"])].append(f"{d['code']} {d['message'][:160]}")
     return found
 
 
@@ -368,7 +368,8 @@ def _source_line(source: Path, translated: Path, line: int) -> int | None:
 def summarize(tree: Path, units: list[Unit], candidates: list[Unit],
               args: argparse.Namespace) -> dict[str, object]:
     lacking = [u for u in candidates if not u.hip_ok and _MISSING_LIBRARY.search(u.first_error)]
-    candidates = [u for u in candidates if u not in lacking]
+    newer = [u for u in candidates if not u.hip_ok and u not in lacking and _needs_newer_hip(u)]
+    candidates = [u for u in candidates if u not in lacking and u not in newer]
     ok = [u for u in candidates if u.hip_ok]
     failed = [u for u in candidates if not u.hip_ok]
     silent = [u for u in failed if not u.flagged]
@@ -384,6 +385,7 @@ def summarize(tree: Path, units: list[Unit], candidates: list[Unit],
         "units": len(units),
         "candidates": len(candidates),
         "lacking_library": len(lacking),
+        "needs_newer_hip": len(newer),
         "compiled": len(ok),
         "programs": len(programs),
         "programs_compiled": programs_ok,
@@ -395,6 +397,12 @@ def summarize(tree: Path, units: list[Unit], candidates: list[Unit],
     }
 
 
+def _needs_newer_hip(unit: Unit) -> bool:
+    """The first error sits where hipify-py said the API needs a newer HIP than the target: the
+    TU is right for that HIP, and this install cannot build it (like a missing library)."""
+    return any(f.startswith("HPY150") and "needs HIP >=" in f for f in unit.findings_there)
+
+
 def print_summary(s: dict[str, object]) -> None:
     cand = int(s["candidates"])  # type: ignore[arg-type]
     comp = int(s["compiled"])  # type: ignore[arg-type]
@@ -402,16 +410,18 @@ def print_summary(s: dict[str, object]) -> None:
     print(f"\nTUs compiled: {comp}/{cand} ({pct:.1f} %); programs: "
           f"{s['programs_compiled']}/{s['programs']}; failed: {s['failed']}, "
           f"silent (no finding on the first error's line): {s['silent']}; not counted: "
-          f"{s['lacking_library']} TUs that need a HIP library this ROCm lacks")
+          f"{s['lacking_library']} TUs that need a HIP library this ROCm lacks, "
+          f"{s['needs_newer_hip']} whose first error is an API only a newer HIP has (reported "
+          f"there: HPY150)")
     show = int(s["show"])  # type: ignore[arg-type]
     print("\nfailure classes (first error):")
     for text, n in list(s["classes"])[:show]:  # type: ignore[call-overload]
         print(f"  {n:4d}  {text}")
-    print("\nfailures (S = silent):")
+    print("\nfailures (S = silent, N = needs a newer HIP):")
     for u in s["units_detail"]:  # type: ignore[attr-defined]
         if (u["hip_ok"] is False and u["nvcc_ok"] is not False
                 and not _MISSING_LIBRARY.search(u["first_error"])):
-            mark = "  " if u["flagged"] else "S "
+            mark = "N " if _needs_newer_hip(Unit(**u)) else "  " if u["flagged"] else "S "
             print(f"  {mark}{u['rel']}: {u['error_file']}:{u['error_line']}: "
                   f"{u['first_error'][:140]}")
 

@@ -199,6 +199,8 @@ def entry_fields(row: dict[str, str]) -> dict[str, object]:
         fields["hip_experimental"] = True
     if row["hip"] in UNRELEASED_HIP_NAMES:
         fields["hip_unreleased"] = True
+    if row["cuda"] in OLDER_HIP_NAMES:
+        fields["hip_older"], fields["hip_older_added"] = OLDER_HIP_NAMES[row["cuda"]]
     if row["roc_experimental"]:
         fields["roc_experimental"] = True
     if row["hip_unsupported"]:
@@ -241,6 +243,14 @@ UNRELEASED_HIP_NAMES = frozenset({
     "hipMemPoolAttrHwDecompressEnabled", "hipMemPoolAttrLocationId",
     "hipMemPoolAttrLocationType", "hipMemPoolAttrMaxPoolSize",
 })
+
+# HIP renames: the reference gives the current HIP name only, which a target older than its
+# hip_added lacks; that HIP had the same thing under the older name (first HIP release, name).
+# Found with cuSPARSE's samples on HIP 5.2 (HIPSPARSE_ORDER_COLUMN is in 4.2's hipsparse.h,
+# HIPSPARSE_ORDER_COL came in 5.4 and deprecates it).
+OLDER_HIP_NAMES: dict[str, tuple[str, str]] = {
+    "CUSPARSE_ORDER_COL": ("HIPSPARSE_ORDER_COLUMN", "4.2.0"),
+}
 
 # Rows of the reference that break real code, corrected; each with its reason.
 ROW_CORRECTIONS: dict[str, dict[str, str]] = {

@@ -36,6 +36,8 @@ COMPILES = {
     "device/warp_ballot.cu.hip": ("7.2",),
     "device/warp_sync_before_62.cu.hip": ("5.2",),
     "includes/implicit_standard_headers.cu.hip": ("5.2", "7.2"),
+    "libraries/cusparse_dense_order.cu.hip": ("7.2",),
+    "libraries/cusparse_dense_order.cu.hip52.hip": ("5.2",),
 }
 
 

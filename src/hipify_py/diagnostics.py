@@ -249,7 +249,12 @@ _CODES: list[CodeInfo] = [
        "Without CUDA headers clang reports many undeclared names; these never stop translation."),
     _c("HPY920", "compile-error", E, "compile",
        "hipcc error in the translated file",
-       "The translated file did not compile; see the compiler message."),
+       "The translated file did not compile, on a line hipify-py had already flagged: the "
+       "finding there says what to do."),
+    _c("HPY921", "unpredicted-compile-error", E, "compile",
+       "hipcc error on a line hipify-py did not flag",
+       "A construct hipify-py neither translated nor reported: please report it as a bug of "
+       "hipify-py, with the line. The count of these is what --verify-compile watches."),
 ]
 
 CATALOGUE: dict[str, CodeInfo] = {info.code: info for info in _CODES}

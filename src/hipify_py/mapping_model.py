@@ -71,6 +71,10 @@ class ApiEntry(NamedTuple):
     hip_removed: str | None = None
     hip_experimental: bool = False
     hip_unreleased: bool = False  # the HIP name is in no HIP release yet (no version known)
+    # The name HIP had for the same thing before `hip` was added (HIP renames): emitted for a
+    # target older than hip_added and not older than hip_older_added.
+    hip_older: str | None = None
+    hip_older_added: str | None = None
     roc_added: str | None = None
     roc_deprecated: str | None = None
     roc_changed: str | None = None

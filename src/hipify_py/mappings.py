@@ -40,7 +40,7 @@ _ENTRY_FIELDS = {
     "cuda_added": str, "cuda_deprecated": str, "cuda_changed": str, "cuda_removed": str,
     "hip_added": str, "hip_deprecated": str, "hip_changed": str, "hip_removed": str,
     "roc_added": str, "roc_deprecated": str, "roc_changed": str, "roc_removed": str,
-    "hip_experimental": bool, "hip_unreleased": bool, "roc_experimental": bool, "hip_unsupported_cuda": list,
+    "hip_experimental": bool, "hip_unreleased": bool, "hip_older": str, "hip_older_added": str, "roc_experimental": bool, "hip_unsupported_cuda": list,
     "args": list, "overloads": dict,
 }
 _ARG_FIELDS = {"action": str, "index": int, "value": str, "mode": str, "note": str}
@@ -50,7 +50,7 @@ _HEADER_FIELDS = {
 }
 _FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers",
                 "header_patterns"}
-_CACHE_FORMAT = 1
+_CACHE_FORMAT = 2
 
 
 class MappingError(ValueError):
@@ -121,7 +121,8 @@ def build_table(contents: Iterable[tuple[Path, bytes]], digest: str = "") -> Map
             patterns.append(_header(path, str(raw["cuda"]), raw))
     _check_chains(entries)
     hip_names = frozenset(
-        n for e in entries.values() for n in (e.hip, e.roc, *(t for _, t in e.overloads)) if n
+        n for e in entries.values()
+        for n in (e.hip, e.roc, e.hip_older, *(t for _, t in e.overloads)) if n
     )
     return MappingTable(entries, headers, families, tuple(patterns), digest, hip_names)
 
@@ -256,6 +257,8 @@ def _entry(path: Path, family: str, name: str, raw: Any, sections: list[Any]) ->
         hip_removed=raw.get("hip_removed"),
         hip_experimental=bool(raw.get("hip_experimental", False)),
         hip_unreleased=bool(raw.get("hip_unreleased", False)),
+        hip_older=raw.get("hip_older"),
+        hip_older_added=raw.get("hip_older_added"),
         roc_added=raw.get("roc_added"),
         roc_deprecated=raw.get("roc_deprecated"),
         roc_changed=raw.get("roc_changed"),

@@ -113,6 +113,9 @@ def resolve(entry: ApiEntry, settings: Settings, table: MappingTable) -> Resolut
         added_version = _version(added) if added else None
         removed_version = _version(removed) if removed else None
         if added_version is not None and added_version > target:
+            older = _older_name(entry, column, target)
+            if older is not None:
+                return Resolution(older, column, library, ())
             notes.append(
                 Note(
                     "HPY150",
@@ -172,6 +175,14 @@ def resolve(entry: ApiEntry, settings: Settings, table: MappingTable) -> Resolut
             )
         )
     return Resolution(name, column, library, tuple(notes))
+
+
+def _older_name(entry: ApiEntry, column: str, target: Version) -> str | None:
+    """The name a HIP older than entry.hip_added had for it, when the target has that one."""
+    if column != "hip" or entry.hip_older is None or entry.hip_older_added is None:
+        return None
+    since = _version(entry.hip_older_added)
+    return entry.hip_older if since is not None and since <= target else None
 
 
 def _unsupported(entry: ApiEntry, column: str, library: str) -> Note:

@@ -1,7 +1,8 @@
 """--verify-compile: compile each translated translation unit with hipcc and report its errors.
 
-Each compiler error becomes an HPY920 diagnostic on the translated file, marked with whether
-hipify-py had already flagged that line (so a reader can tell known gaps from surprises). Files
+Each compiler error becomes a diagnostic on the source line it came from: HPY920 where
+hipify-py had already flagged that line (a known gap), HPY921 where it had not (a surprise: a
+bug of ours, and the count a user and we watch). Files
 are compiled in parallel with -fsyntax-only for a real AMD target; headers are not compiled on
 their own (they are compiled through the files that include them).
 """
@@ -23,6 +24,7 @@ from pathlib import Path
 from hipify_py.diagnostics import Diagnostic, Severity
 from hipify_py.results import FileResult, FileStatus
 
+COMPILE_CODES = frozenset({"HPY920", "HPY921"})
 TRANSLATION_UNIT_SUFFIXES = (".cu", ".hip", ".cpp", ".cc", ".cxx")
 DEFAULT_FLAGS = ("--offload-arch=gfx90a", "-std=c++17", "-fsyntax-only", "-x", "hip")
 # A compiler error line as clang and gcc print it (file:line:col: error: message).
@@ -124,9 +126,11 @@ def verify_results(
 
 
 def _diagnostics(result: FileResult, outcome: CompileOutcome) -> list[Diagnostic]:
-    """HPY920 per compiler error, placed on the source line it came from when that is known."""
+    """One per compiler error, placed on the source line it came from when that is known:
+    HPY920 if a warning or error of ours is on that line, else HPY921 (unpredicted)."""
     line_map = _translated_to_source_lines(result)
-    flagged = {d.line: d.code for d in result.diagnostics if d.code != "HPY920"}
+    flagged = {d.line: d.code for d in result.diagnostics
+               if d.code not in COMPILE_CODES and d.severity is not Severity.NOTE}
     out = []
     for line, column, message in outcome.errors:
         source_line = line_map.get(line)
@@ -134,8 +138,8 @@ def _diagnostics(result: FileResult, outcome: CompileOutcome) -> list[Diagnostic
         known = flagged.get(where) if source_line else None
         marker = f"already flagged by {known}" if known else "not flagged by hipify-py"
         text = f"hipcc: {message} (translated line {line}; {marker})"
-        out.append(Diagnostic("HPY920", Severity.ERROR, result.path, where,
-                              column if source_line else 1, text))
+        out.append(Diagnostic("HPY920" if known else "HPY921", Severity.ERROR, result.path,
+                              where, column if source_line else 1, text))
     return out
 
 
