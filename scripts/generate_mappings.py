@@ -227,6 +227,20 @@ _DEFAULTS: dict[str, list[tuple[int, str]]] = {
     "cudaWaitExternalSemaphoresAsync": [(2, "0")],
     "cudaMemcpy2DArrayToArray": [(8, "hipMemcpyDeviceToDevice")],  # HIP 7.2: kind has none
 }
+# hipSPARSE's triangular solves take the buffer the analysis was given (SpSV: before HIP 6.0;
+# SpSM: in every HIP so far), which cuSPARSE 12 keeps in the descriptor. The reference appends
+# nullptr to SpSM_solve (hipify-clang), a buffer hipSPARSE then uses; the buffer CUDA gave the
+# analysis of the same descriptor is what the library expects (nullptr only when none is found,
+# with a warning). Found with cuSPARSE's spsv samples on HIP 5.2.
+_FROM_ANALYSIS: dict[str, dict[str, object]] = {
+    "cusparseSpSV_solve": {"action": "append_argument_of_call", "index": 8,
+                           "value": "cusparseSpSV_analysis:8:9", "hip_before": "6.0.0"},
+    "cusparseSpSM_solve": {"action": "append_argument_of_call", "index": 9,
+                           "value": "cusparseSpSM_analysis:9:10:nullptr"},
+}
+REPLACED_ARGUMENT_RULES = {("cusparseSpSM_solve", "add_const_argument", 10, "default")}
+for _name, _rule in _FROM_ANALYSIS.items():
+    EXTRA_ARGUMENT_RULES.setdefault(_name, []).append(_rule)
 for _name, _defaults in _DEFAULTS.items():
     EXTRA_ARGUMENT_RULES.setdefault(_name, []).extend(
         {"action": "add_default_argument", "index": i, "value": v} for i, v in _defaults)
@@ -318,9 +332,23 @@ EXTRA_ROWS: dict[str, list[dict[str, str]]] = {
 }
 
 
+# hipSPARSE 6.0 made the generic API's descriptor parameters const (hipsparseConst*Descr_t): a
+# call fits both signatures (parameter lists compared between ROCm 5.2's and 7.2's hipsparse
+# headers), so an "older signature" warning there is noise. Only SpSV_solve changed its
+# parameters (it dropped the buffer; see _FROM_ANALYSIS).
+SIGNATURE_CHANGES_THAT_MATTER = {"cusparseSpSV_solve"}
+
+
+def _caller_visible_change(row: dict[str, str]) -> dict[str, str]:
+    if (row["cuda"].startswith("cusparse") and row["hip_changed"] == "6.0.0"
+            and row["cuda"] not in SIGNATURE_CHANGES_THAT_MATTER):
+        return {**row, "hip_changed": ""}
+    return row
+
+
 def corrected_rows(family: str, rows: list[dict[str, str]]) -> list[dict[str, str]]:
     """The CSV rows with ROW_CORRECTIONS applied and EXTRA_ROWS added."""
-    out = [{**row, **ROW_CORRECTIONS.get(row["cuda"], {})} for row in rows]
+    out = [_caller_visible_change({**row, **ROW_CORRECTIONS.get(row["cuda"], {})}) for row in rows]
     known = {row["cuda"] for row in rows}
     blank = dict.fromkeys(rows[0], "") if rows else {}
     for extra in EXTRA_ROWS.get(family, []):
@@ -343,6 +371,8 @@ def argument_rules(reference: Path) -> dict[str, dict[str, object]]:
         mode = next((m for text, m in MODES.items() if row["note"].endswith(text)), None)
         if mode is None:
             raise SystemExit(f"argument_rules.csv: unknown mode in note for {name}: {row['note']}")
+        if (name, row["action"], int(row["argument_index"]), mode) in REPLACED_ARGUMENT_RULES:
+            continue
         rule: dict[str, object] = {"action": row["action"], "index": int(row["argument_index"])}
         if row["value"]:
             rule["value"] = row["value"]
@@ -351,7 +381,7 @@ def argument_rules(reference: Path) -> dict[str, dict[str, object]]:
         assert isinstance(args, list)
         args.append(rule)
     for name, rules in EXTRA_ARGUMENT_RULES.items():
-        if "args" in out[name]:
+        if any(r["mode"] == "default" for r in out[name].get("args", [])):  # type: ignore[attr-defined]
             raise SystemExit(f"EXTRA_ARGUMENT_RULES: {name} has rules in the CSV now; drop ours")
         args = out[name].setdefault("args", [])
         assert isinstance(args, list)

@@ -38,6 +38,8 @@ COMPILES = {
     "includes/implicit_standard_headers.cu.hip": ("5.2", "7.2"),
     "libraries/cusparse_dense_order.cu.hip": ("7.2",),
     "libraries/cusparse_dense_order.cu.hip52.hip": ("5.2",),
+    "arguments/sparse_triangular_solve.cu.hip": ("7.2",),
+    "arguments/sparse_triangular_solve.cu.hip52.hip": ("5.2",),
 }
 
 

@@ -87,9 +87,15 @@ def compare(table: MappingTable) -> list[str]:
     return problems
 
 
+# hipSPARSE 6.0's const-only signature changes are dropped (SIGNATURE_CHANGES_THAT_MATTER there).
+CALLER_VISIBLE_CHANGES = {"cusparseSpSV_solve"}
+
+
 def _differences(entry: object, family: str, row: dict[str, str]) -> list[str]:
     name = row["cuda"]
     row = {**row, **CORRECTED.get(name, {})}
+    if family == "cusparse" and row["hip_changed"] == "6.0.0" and name not in CALLER_VISIBLE_CHANGES:
+        row = {**row, "hip_changed": ""}
     problems: list[str] = []
     expected = {
         "family": family, "hip": row["hip"] or None, "roc": row["roc"] or None,

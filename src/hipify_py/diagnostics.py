@@ -143,9 +143,17 @@ _CODES: list[CodeInfo] = [
        "The HIP function changed its parameters in a later HIP than the target (hipSPARSE's "
        "SpSV/SpSM buffers, hipBLAS 7's complex types, ...). The translated call follows the "
        "current signature; compare it with the target's header."),
+    _c("HPY154", "argument-from-earlier-call", N, "api",
+       "argument the HIP signature needs, taken from the earlier call on the same object",
+       "CUDA dropped the parameter (the library keeps what the analysis call was given); the "
+       "HIP function still takes it, so the translation passes what that call was given."),
     _c("HPY160", "argument-data-loss", W, "api",
        "an argument was dropped because HIP has no equivalent parameter",
        "Check that the dropped argument did not carry information the program relies on."),
+    _c("HPY161", "argument-assumed", W, "api",
+       "argument the HIP signature needs and the CUDA call does not pass: a default was assumed",
+       "No earlier call on the same object says what to pass; check the value against the HIP "
+       "documentation of the function."),
     _c("HPY200", "unsupported-header", E, "header",
        "CUDA header with no HIP equivalent",
        "The include was left as it is and will not be found under ROCm. Remove the dependency or "

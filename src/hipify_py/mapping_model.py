@@ -30,6 +30,10 @@ class ArgAction(enum.StrEnum):
     MOVE = "move_argument"  # value "to_index=N[;count=K]"
     COPY = "copy_argument"  # value "to_index=N"
     DEFAULT = "add_default_argument"  # append value when the call stops just before index
+    # Append an argument of an earlier call on the same object: value "CALLEE:MATCH:TAKE[:ELSE]"
+    # (the nearest earlier CALLEE whose argument MATCH reads as this call's argument `index`
+    # gives its argument TAKE; without one, ELSE is appended with a warning, or nothing).
+    FROM_CALL = "append_argument_of_call"
 
 
 class ArgMode(enum.StrEnum):
@@ -47,6 +51,7 @@ class ArgRule:
     value: str = ""
     mode: ArgMode = ArgMode.DEFAULT
     note: str = ""
+    hip_before: str = ""  # applies only when the target HIP is older than this (a HIP change)
 
 
 class ApiEntry(NamedTuple):

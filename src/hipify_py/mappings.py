@@ -43,7 +43,8 @@ _ENTRY_FIELDS = {
     "hip_experimental": bool, "hip_unreleased": bool, "hip_older": str, "hip_older_added": str, "roc_experimental": bool, "hip_unsupported_cuda": list,
     "args": list, "overloads": dict,
 }
-_ARG_FIELDS = {"action": str, "index": int, "value": str, "mode": str, "note": str}
+_ARG_FIELDS = {"action": str, "index": int, "value": str, "mode": str, "note": str,
+               "hip_before": str}
 _HEADER_FIELDS = {
     "hip": str, "roc": str, "family": str, "dropped": bool, "unsupported": bool, "main": bool,
     "hip_added": str, "note": str, "cuda": str,
@@ -307,7 +308,10 @@ def _arg_rule(path: Path, name: str, k: int, raw: Any) -> ArgRule:
                            "(default, roc or miopen)") from None
     if "index" not in raw:
         raise MappingError(f"{path}: {where}: missing 'index'")
-    return ArgRule(action, raw["index"], raw.get("value", ""), mode, raw.get("note", ""))
+    if action is ArgAction.FROM_CALL and len(str(raw.get("value", "")).split(":")) not in (3, 4):
+        raise MappingError(f"{path}: {where}: {action.value} needs value CALLEE:MATCH:TAKE[:ELSE]")
+    return ArgRule(action, raw["index"], raw.get("value", ""), mode, raw.get("note", ""),
+                   raw.get("hip_before", ""))
 
 
 def _header(path: Path, name: str, raw: Any) -> HeaderEntry:

@@ -137,8 +137,9 @@ def resolve(entry: ApiEntry, settings: Settings, table: MappingTable) -> Resolut
         return Resolution(None, column, library, tuple(notes))
     changed = entry.roc_changed if column == "roc" else entry.hip_changed
     changed_version = _version(changed) if changed else None
+    adapted = any(rule.hip_before == changed for rule in entry.args)  # arguments.py adapts it
     if (settings.hip_version is not None and changed_version is not None
-            and changed_version > settings.hip_version):
+            and changed_version > settings.hip_version and not adapted):
         notes.append(
             Note(
                 "HPY153",

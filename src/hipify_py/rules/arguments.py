@@ -16,10 +16,12 @@ from hipify_py.edits import Edit, Piece
 from hipify_py.mapping_model import ApiEntry, ArgAction, ArgMode, ArgRule
 from hipify_py.rules.base import Context, RuleOutput
 from hipify_py.rules.identifiers import is_member_or_user_name, user_scopes
+from hipify_py.settings import Version
 from hipify_py.syntax import Call
 from hipify_py.targets import resolve, target_column
 
-_INSERTIONS = (ArgAction.WRAP, ArgAction.CAST, ArgAction.ADD_CONST, ArgAction.DEFAULT)
+_INSERTIONS = (ArgAction.WRAP, ArgAction.CAST, ArgAction.ADD_CONST, ArgAction.DEFAULT,
+               ArgAction.FROM_CALL)
 
 
 def active_rules(entry: ApiEntry, ctx: Context) -> tuple[ArgRule, ...]:
@@ -31,7 +33,15 @@ def active_rules(entry: ApiEntry, ctx: Context) -> tuple[ArgRule, ...]:
         mode = ArgMode.MIOPEN if column == "roc" else ArgMode.DEFAULT
     else:
         mode = ArgMode.ROC if column == "roc" else ArgMode.DEFAULT
-    return tuple(rule for rule in entry.args if rule.mode == mode)
+    return tuple(rule for rule in entry.args
+                 if rule.mode == mode and _for_target(rule, ctx.settings.hip_version))
+
+
+def _for_target(rule: ArgRule, target: Version | None) -> bool:
+    """A rule for HIPs older than a change applies only to a target known to be that old."""
+    if not rule.hip_before:
+        return True
+    return target is not None and target < Version.parse(rule.hip_before)
 
 
 def rewrite_arguments(ctx: Context) -> Iterator[RuleOutput]:
@@ -63,7 +73,7 @@ def _edit_call(
             if rule.action in (ArgAction.WRAP, ArgAction.CAST):
                 wrapped.setdefault(rule.index, []).append(rule)
             else:
-                yield from _insertion(ctx, call, rule)
+                yield from _insertion(ctx, entry, call, rule)
         for index, wrappers in wrapped.items():
             yield from _wrap(call, index, wrappers)
         return
@@ -135,8 +145,11 @@ def _value(ctx: Context, rule: ArgRule) -> bytes:
     return rule.value.encode()
 
 
-def _insertion(ctx: Context, call: Call, rule: ArgRule) -> Iterator[Edit]:
+def _insertion(ctx: Context, entry: ApiEntry, call: Call, rule: ArgRule) -> Iterator[RuleOutput]:
     args = call.args
+    if rule.action is ArgAction.FROM_CALL:
+        yield from _argument_of_earlier_call(ctx, entry, call, rule)
+        return
     if rule.action is ArgAction.DEFAULT:
         # CUDA's C++ declaration has a default here and HIP's has none: spell it out.
         if len(args) == rule.index and args:
@@ -152,6 +165,48 @@ def _insertion(ctx: Context, call: Call, rule: ArgRule) -> Iterator[Edit]:
         else:
             pos = ctx.parsed.tokens[call.open_index].end
             yield Edit(pos, pos, value, "arguments")
+
+
+def _argument_of_earlier_call(ctx: Context, entry: ApiEntry, call: Call,
+                              rule: ArgRule) -> Iterator[RuleOutput]:
+    """Append what the HIP signature needs and CUDA's call no longer passes, taken from the
+    earlier call that set up the same object (e.g. the buffer cusparseSpSV_analysis was given
+    for the descriptor this cusparseSpSV_solve uses)."""
+    callee, match, take, *fallback = rule.value.split(":")
+    args = call.args
+    if len(args) != rule.index + 1:
+        return  # not CUDA's shape (the call already passes the argument, or is incomplete)
+    key = ctx.syntax.code_text(args[rule.index])
+    where = args[-1].end
+    found = None
+    for i, other in ctx.api_tokens:
+        if other.cuda != callee or ctx.parsed.tokens.start(i) >= where:
+            continue
+        earlier = ctx.syntax.call_at(i)
+        if (earlier is not None and len(earlier.args) > max(int(match), int(take))
+                and ctx.syntax.code_text(earlier.args[int(match)]) == key):
+            found = earlier.args[int(take)]  # the nearest one before this call wins
+    resolved = resolve(entry, ctx.settings, ctx.table).name or entry.cuda
+    at = ctx.parsed.tokens.start(call.name_index)
+    if found is not None:
+        text = ctx.syntax.text(found)
+        yield Edit(where, where, b", " + text, "arguments")
+        yield Finding("HPY154", at, where,
+                      f"{resolved} takes the buffer {callee} was given on this object: "
+                      f"{text.decode('utf-8', 'surrogateescape')} added", entry.cuda, None,
+                      entry.family)
+    elif fallback:
+        value = b"NULL" if ctx.is_c and fallback[0] == "nullptr" else fallback[0].encode()
+        yield Edit(where, where, b", " + value, "arguments")
+        yield Finding("HPY161", at, where,
+                      f"{resolved} takes the buffer given to {callee} on this object, and no "
+                      f"such call was found before this one: {value.decode()} passed",
+                      entry.cuda, f"pass the buffer {callee} was given", entry.family)
+    else:
+        yield Finding("HPY153", at, where,
+                      f"{resolved} of the target HIP takes the buffer given to {callee} on this "
+                      "object, and no such call was found before this one", entry.cuda,
+                      f"pass the buffer {callee} was given", entry.family)
 
 
 def _position(slots: list[tuple[int | None, list[Piece]]], index: int) -> int:
