@@ -142,6 +142,9 @@ HEADER_PATTERNS = [
      "note": "CUPTI: use rocprofiler"},
     {"cuda": "npp*.h", "unsupported": True, "family": "runtime", "note": "NPP has no HIP port"},
     {"cuda": "cub/*", "hip": "hipcub/hipcub.hpp", "family": "cub"},
+    # Thrust's CUDA backend: rocThrust has the same headers under system/hip (its system/cuda
+    # copies need CUDA's CUB). A trailing * in the target stands for what the * matched.
+    {"cuda": "thrust/system/cuda/*", "hip": "thrust/system/hip/*", "family": "cub"},
 ]
 
 _SUFFIXES = re.compile(r"(_v[0-9]+|Ex|_v2|_ex)$")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import fnmatch
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 
@@ -121,6 +121,14 @@ class HeaderEntry:
     source: str = ""
 
 
+def _substituted(pattern: HeaderEntry, name: str) -> HeaderEntry:
+    """A pattern "dir/*" -> "other/*" renames the folder and keeps the rest of the name."""
+    if not (pattern.hip and pattern.hip.endswith("*") and pattern.cuda.endswith("*")):
+        return pattern
+    rest = name[len(pattern.cuda) - 1:]
+    return replace(pattern, cuda=name, hip=pattern.hip[:-1] + rest)
+
+
 @dataclass(frozen=True, slots=True)
 class FamilyInfo:
     name: str
@@ -152,7 +160,7 @@ class MappingTable:
         if entry is None:
             for pattern in self.header_patterns:
                 if fnmatch.fnmatchcase(name, pattern.cuda):
-                    return pattern
+                    return _substituted(pattern, name)
         return entry
 
     def is_cuda_header(self, name: str) -> bool:

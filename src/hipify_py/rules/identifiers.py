@@ -76,6 +76,7 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
         if name is not None and name != entry.cuda:
             yield Edit(start, end, name.encode(), "identifiers")
     yield from _cub_namespace(ctx)
+    yield from _thrust_backend(ctx)
     yield from _strings(ctx, resolution)
 
 
@@ -148,6 +149,33 @@ def _cub_namespace(ctx: Context) -> Iterator[RuleOutput]:
             continue
         yield Reference("cub", "cub", True)
         yield Edit(toks.start(i), toks.end(i), b"hipcub", "identifiers")
+
+
+# Thrust's CUDA backend -> rocThrust's HIP backend (same algorithms, other names).
+_THRUST_BACKEND = {b"cuda": b"hip", b"cuda_cub": b"hip_rocprim",
+                   b"THRUST_DEVICE_SYSTEM_CUDA": b"THRUST_DEVICE_SYSTEM_HIP"}
+_THRUST_NAMES = re.compile(rb"\b(?:cuda_cub|cuda|THRUST_DEVICE_SYSTEM_CUDA)\b")
+
+
+def _thrust_backend(ctx: Context) -> Iterator[RuleOutput]:
+    """`thrust::cuda::par`, `thrust::cuda_cub::stream` and THRUST_DEVICE_SYSTEM_CUDA name
+    Thrust's CUDA backend; rocThrust's is thrust::hip, thrust::hip_rocprim, ..._HIP."""
+    if b"thrust" not in ctx.data and b"THRUST_DEVICE_SYSTEM_CUDA" not in ctx.data:
+        return
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    for i in identifier_tokens(ctx, _THRUST_NAMES):
+        if ctx.is_skipped(toks.start(i)):
+            continue
+        name = toks.raw(i)
+        if name != b"THRUST_DEVICE_SYSTEM_CUDA":
+            colons = syntax.prev_code(i)
+            qualifier = syntax.prev_code(colons) if colons is not None else None
+            if (colons is None or toks.raw(colons) != b"::" or qualifier is None
+                    or toks.raw(qualifier) != b"thrust"):
+                continue
+        yield Reference("cub", name.decode(), True)
+        yield Edit(toks.start(i), toks.end(i), _THRUST_BACKEND[name], "identifiers")
 
 
 def is_member_or_user_name(
