@@ -217,6 +217,11 @@ _CODES: list[CodeInfo] = [
        "user-defined operator on a CUDA vector type clashes with HIP's own",
        "HIP's vector types already define arithmetic operators. Remove the user-defined operator "
        "(or guard it with #ifndef __HIPCC__)."),
+    _c("HPY512", "hip-atomic-redefined", E, "types",
+       "a project's own atomic overload that HIP's device library already defines",
+       "HIP declares atomicSub/atomicMin/atomicMax overloads CUDA lacks (float, double, "
+       "unsigned long long): a definition of the same overload at global scope no longer "
+       "compiles. Remove it, or keep it for CUDA only."),
     _c("HPY520", "literal-suffix-separated", N, "host",
        "space added between a string literal and a macro glued to it",
        "C++11 reads `\"text\"NAME` as a user-defined literal; g++ only warns, clang (hipcc) rejects "

@@ -7,7 +7,11 @@
   CUDA vector types (`float3 operator+(float3, float3)`); HIP's vector types define them already,
   so the user's definitions are redefinitions.
 
-Both are found on tokens: a function declarator is an identifier (or `operator` + symbol)
+* HPY512: HIP's device library has atomic overloads CUDA lacks (atomicSub, atomicMin and
+  atomicMax on float and double, atomicSub on unsigned long long); a project's own definition of
+  one, at global scope, is a redefinition.
+
+All are found on tokens: a function declarator is an identifier (or `operator` + symbol)
 followed by a parenthesised parameter list and then `{`, `;` or a qualifier.
 """
 
@@ -33,6 +37,7 @@ _AFTER_DECLARATOR = frozenset({b"{", b";", b"const", b"noexcept", b"->", b"overr
 def find_type_clashes(ctx: Context) -> Iterator[RuleOutput]:
     yield from _overload_collisions(ctx)
     yield from _vector_operators(ctx)
+    yield from _hip_atomic_overloads(ctx)
 
 
 @cache
@@ -181,8 +186,59 @@ def _vector_operators(ctx: Context) -> Iterator[RuleOutput]:
         )
 
 
-def _is_member(ctx: Context, i: int) -> bool:
-    """Operators declared inside a class body belong to the user's own class."""
+# Overloads HIP's amd_hip_atomic.h declares (ROCm 5.2 and 7.2) that CUDA does not: function ->
+# pointee types of its first parameter.
+_HIP_ONLY_ATOMICS = {
+    b"atomicSub": ("unsigned long long", "unsigned long long int", "float", "double"),
+    b"atomicMin": ("float", "double"),
+    b"atomicMax": ("float", "double"),
+}
+
+
+def _hip_atomic_overloads(ctx: Context) -> Iterator[RuleOutput]:
+    if b"atomic" not in ctx.data:
+        return
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    for i in toks.of_kind(IDENT):
+        pointees = _HIP_ONLY_ATOMICS.get(toks.raw(i))
+        if pointees is None:
+            continue
+        open_paren = syntax.next_code(i)
+        if open_paren is None or toks.raw(open_paren) != b"(":
+            continue
+        close = syntax.partner_of(open_paren)
+        after = syntax.next_code(close) if close is not None else None
+        if close is None or after is None or toks.raw(after) != b"{":
+            continue  # a call or a declaration, not a definition
+        before = syntax.prev_code(i)
+        if before is None or toks.raw(before) in (b"::", b".", b"->", b"=", b"(", b",", b"return"):
+            continue
+        first: list[str] = []
+        for k in range(open_paren + 1, close):
+            if toks.raw(k) == b",":
+                break
+            if toks.kinds[k] != COMMENT:
+                first.append(toks.text(k))
+        if "*" not in first:
+            continue
+        pointee = " ".join(w for w in first[: first.index("*")] if w not in ("const", "volatile"))
+        if pointee not in pointees or _is_member(ctx, i, namespaces=True):
+            continue
+        name = toks.text(i)
+        yield Finding(
+            "HPY512", toks.start(i), toks.end(i),
+            f"HIP already defines {name}({pointee}*, {pointee}): this definition redefines it",
+            None, f"remove this definition (HIP's {name} does the same), or wrap it in "
+            "#if !defined(__HIPCC__)", "device",
+        )
+
+
+def _is_member(ctx: Context, i: int, *, namespaces: bool = False) -> bool:
+    """Operators declared inside a class body belong to the user's own class (and, with
+    namespaces, functions inside a namespace to the user's own namespace)."""
+    kinds = (b"struct", b"class", b"union", b"namespace") if namespaces else (
+        b"struct", b"class", b"union")
     toks = ctx.parsed.tokens
     depth = 0
     for k in range(i - 1, max(-1, i - 4000), -1):
@@ -195,7 +251,7 @@ def _is_member(ctx: Context, i: int) -> bool:
             if depth == 0:
                 # `struct S {` / `class S : base {`: look back a few tokens for the keyword
                 for m in range(k - 1, max(-1, k - 12), -1):
-                    if toks.raw(m) in (b"struct", b"class", b"union"):
+                    if toks.raw(m) in kinds:
                         return True
                     if toks.raw(m) in (b";", b"}", b")"):
                         break
