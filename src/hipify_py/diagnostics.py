@@ -217,11 +217,13 @@ _CODES: list[CodeInfo] = [
        "user-defined operator on a CUDA vector type clashes with HIP's own",
        "HIP's vector types already define arithmetic operators. Remove the user-defined operator "
        "(or guard it with #ifndef __HIPCC__)."),
-    _c("HPY512", "hip-atomic-redefined", E, "types",
+    _c("HPY512", "hip-atomic-redefined", W, "types",
        "a project's own atomic overload that HIP's device library already defines",
        "HIP declares atomicSub/atomicMin/atomicMax overloads CUDA lacks (float, double, "
-       "unsigned long long): a definition of the same overload at global scope no longer "
-       "compiles. Remove it, or keep it for CUDA only."),
+       "unsigned long long): a definition of the same overload at global scope would be a "
+       "redefinition. It is kept for CUDA only (#if !defined(__HIP_PLATFORM_AMD__)), so HIP's "
+       "own is used on AMD; where the definition does not stand on lines of its own it is left "
+       "as it is, and the finding is an error."),
     _c("HPY520", "literal-suffix-separated", N, "host",
        "space added between a string literal and a macro glued to it",
        "C++11 reads `\"text\"NAME` as a user-defined literal; g++ only warns, clang (hipcc) rejects "

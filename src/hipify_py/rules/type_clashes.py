@@ -22,7 +22,8 @@ from collections import defaultdict
 from collections.abc import Iterator
 from functools import cache
 
-from hipify_py.diagnostics import Finding
+from hipify_py.diagnostics import Finding, Severity
+from hipify_py.edits import Edit
 from hipify_py.mapping_model import MappingTable
 from hipify_py.parsing import COMMENT, IDENT, KEYWORD, PUNCT
 from hipify_py.rules.base import Context, RuleOutput
@@ -226,12 +227,59 @@ def _hip_atomic_overloads(ctx: Context) -> Iterator[RuleOutput]:
         if pointee not in pointees or _is_member(ctx, i, namespaces=True):
             continue
         name = toks.text(i)
-        yield Finding(
-            "HPY512", toks.start(i), toks.end(i),
-            f"HIP already defines {name}({pointee}*, {pointee}): this definition redefines it",
-            None, f"remove this definition (HIP's {name} does the same), or wrap it in "
-            "#if !defined(__HIPCC__)", "device",
-        )
+        guard = _amd_guard(ctx, i, after)
+        if guard is None:
+            continue  # already kept for CUDA only (our output, or the project's own port)
+        if guard:
+            yield from guard
+            yield Finding(
+                "HPY512", toks.start(i), toks.end(i),
+                f"HIP already defines {name}({pointee}*, {pointee}): this definition is kept for "
+                "CUDA only (#if !defined(__HIP_PLATFORM_AMD__)); HIP's own is used on AMD",
+                None, "check that HIP's overload gives what this one did (NaN handling)", "device")
+        else:
+            yield Finding(
+                "HPY512", toks.start(i), toks.end(i),
+                f"HIP already defines {name}({pointee}*, {pointee}): this definition redefines it",
+                None, f"remove this definition (HIP's {name} does the same), or wrap it in "
+                "#if !defined(__HIP_PLATFORM_AMD__)", "device", Severity.ERROR)
+
+
+_AMD_GUARD = b"#if !defined(__HIP_PLATFORM_AMD__)"
+
+
+def _amd_guard(ctx: Context, name: int, body: int) -> list[Edit] | None:
+    """Edits that put a whole definition (its own lines) under #if !defined(__HIP_PLATFORM_AMD__);
+    empty when it does not stand on lines of its own, None when it is already there."""
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    close = syntax.partner_of(body)
+    if close is None:
+        return []
+    first = name
+    while True:  # back over the return type and specifiers, to the previous statement's end
+        prev = syntax.prev_code(first)
+        if prev is None or toks.raw(prev) in (b";", b"}", b"{") or _in_directive(ctx, prev):
+            break
+        first = prev
+    data = ctx.data
+    start = data.rfind(b"\n", 0, toks.start(first)) + 1
+    end = data.find(b"\n", toks.end(close))
+    end = len(data) if end < 0 else end
+    if data[start:toks.start(first)].strip() or data[toks.end(close):end].strip():
+        return []
+    previous_line = data[data.rfind(b"\n", 0, max(start - 1, 0)) + 1:start].strip()
+    if previous_line == _AMD_GUARD:
+        return None
+    newline = ctx.newline
+    return [Edit(start, start, _AMD_GUARD + newline, "type_clashes"),
+            Edit(end, end, newline + b"#endif", "type_clashes")]
+
+
+def _in_directive(ctx: Context, i: int) -> bool:
+    data = ctx.data
+    start = data.rfind(b"\n", 0, ctx.parsed.tokens.start(i)) + 1
+    return data[start:ctx.parsed.tokens.start(i) + 1].lstrip().startswith(b"#")
 
 
 def _is_member(ctx: Context, i: int, *, namespaces: bool = False) -> bool:
