@@ -235,14 +235,26 @@ _DEFAULTS: dict[str, list[tuple[int, str]]] = {
 # nullptr to SpSM_solve (hipify-clang), a buffer hipSPARSE then uses; the buffer CUDA gave the
 # analysis of the same descriptor is what the library expects (nullptr only when none is found,
 # with a warning). Found with cuSPARSE's spsv samples on HIP 5.2.
-_FROM_ANALYSIS: dict[str, dict[str, object]] = {
+_EXTRA_RULES: dict[str, dict[str, object]] = {
     "cusparseSpSV_solve": {"action": "append_argument_of_call", "index": 8,
                            "value": "cusparseSpSV_analysis:8:9", "hip_before": "6.0.0"},
     "cusparseSpSM_solve": {"action": "append_argument_of_call", "index": 9,
                            "value": "cusparseSpSM_analysis:9:10:nullptr"},
 }
+# cublas_api.h's C++ overloads of the three GEMM-Ex functions take a cudaDataType as compute type
+# (code written before CUDA 11) and convert it (cublasMigrateComputeType); hipBLAS 7 has no such
+# overload, so the converted value is written out (the table decides its HIP name per version;
+# pedantic math mode, which CUDA consults there, has no hipBLAS counterpart). Found in
+# bitsandbytes: hipblasGemmStridedBatchedEx(..., HIP_R_32I, ...) matched no overload.
+_COMPUTE_TYPES = ("CUDA_R_32F=CUBLAS_COMPUTE_32F;CUDA_C_32F=CUBLAS_COMPUTE_32F;"
+                  "CUDA_R_64F=CUBLAS_COMPUTE_64F;CUDA_C_64F=CUBLAS_COMPUTE_64F;"
+                  "CUDA_R_16F=CUBLAS_COMPUTE_16F;CUDA_R_32I=CUBLAS_COMPUTE_32I")
+for _name, _index in (("cublasGemmEx", 17), ("cublasGemmBatchedEx", 18),
+                      ("cublasGemmStridedBatchedEx", 21)):
+    _EXTRA_RULES[_name] = {"action": "map_argument_values", "index": _index,
+                             "value": _COMPUTE_TYPES}
 REPLACED_ARGUMENT_RULES = {("cusparseSpSM_solve", "add_const_argument", 10, "default")}
-for _name, _rule in _FROM_ANALYSIS.items():
+for _name, _rule in _EXTRA_RULES.items():
     EXTRA_ARGUMENT_RULES.setdefault(_name, []).append(_rule)
 for _name, _defaults in _DEFAULTS.items():
     EXTRA_ARGUMENT_RULES.setdefault(_name, []).extend(
@@ -287,6 +299,9 @@ ROW_CORRECTIONS: dict[str, dict[str, str]] = {
     **{name: {"hip": name, "hip_added": "7.2.0"} for name in (
         "__hadd2_rn", "__hadd_rn", "__hmul2_rn", "__hmul_rn", "__hsub2_rn", "__hsub_rn",
         "__int2bfloat16_rn")},
+    # Deprecated since CUDA 11: "heuristics, while allowing reduced-precision kernels". hipBLAS's
+    # default heuristics never reduce precision, which the CUDA mode allowed but did not demand.
+    "CUBLAS_GEMM_DEFAULT_TENSOR_OP": {"hip": "HIPBLAS_GEMM_DEFAULT", "hip_added": "1.8.2"},
     # HIP declares no __trap; clang's builtin is what it would be, in every HIP version.
     "__trap": {"hip": "__builtin_trap", "hip_added": "1.6.0"},
     # HIP has no umin/umax/llmin/...: its min/max overloads, with the arguments converted as
@@ -338,7 +353,7 @@ EXTRA_ROWS: dict[str, list[dict[str, str]]] = {
 # hipSPARSE 6.0 made the generic API's descriptor parameters const (hipsparseConst*Descr_t): a
 # call fits both signatures (parameter lists compared between ROCm 5.2's and 7.2's hipsparse
 # headers), so an "older signature" warning there is noise. Only SpSV_solve changed its
-# parameters (it dropped the buffer; see _FROM_ANALYSIS).
+# parameters (it dropped the buffer; see _EXTRA_RULES).
 SIGNATURE_CHANGES_THAT_MATTER = {"cusparseSpSV_solve"}
 
 

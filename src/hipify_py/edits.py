@@ -76,9 +76,10 @@ def plan_edits(edits: Iterable[Edit]) -> Plan:
     return Plan(ordered, tuple(conflicts))
 
 
-def _order(edit: Edit) -> tuple[int, int, int]:
-    # Insertions first at an offset, then longer ranges before the ranges they contain.
-    return (edit.start, 0 if edit.start == edit.end else 1, -edit.end)
+def _order(edit: Edit) -> tuple[int, int, int, int]:
+    # Insertions first at an offset, then longer ranges before the ranges they contain; of two
+    # edits of one range the composite comes first, so it contains the other.
+    return (edit.start, 0 if edit.start == edit.end else 1, -edit.end, 0 if edit.composite else 1)
 
 
 def _contains(outer: Edit, inner: Edit) -> bool:

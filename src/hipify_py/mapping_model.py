@@ -34,6 +34,9 @@ class ArgAction(enum.StrEnum):
     # (the nearest earlier CALLEE whose argument MATCH reads as this call's argument `index`
     # gives its argument TAKE; without one, ELSE is appended with a warning, or nothing).
     FROM_CALL = "append_argument_of_call"
+    # Replace an argument spelled as one of the CUDA names in value "A=B;C=D" with the target's
+    # name for B (when the target has one): CUDA's C++ overloads that convert a value, redone.
+    MAP_VALUES = "map_argument_values"
 
 
 class ArgMode(enum.StrEnum):

@@ -308,6 +308,8 @@ def _arg_rule(path: Path, name: str, k: int, raw: Any) -> ArgRule:
                            "(default, roc or miopen)") from None
     if "index" not in raw:
         raise MappingError(f"{path}: {where}: missing 'index'")
+    if action is ArgAction.MAP_VALUES and "=" not in str(raw.get("value", "")):
+        raise MappingError(f"{path}: {where}: {action.value} needs value CUDA=CUDA[;...]")
     if action is ArgAction.FROM_CALL and len(str(raw.get("value", "")).split(":")) not in (3, 4):
         raise MappingError(f"{path}: {where}: {action.value} needs value CALLEE:MATCH:TAKE[:ELSE]")
     return ArgRule(action, raw["index"], raw.get("value", ""), mode, raw.get("note", ""),

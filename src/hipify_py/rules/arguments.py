@@ -17,11 +17,12 @@ from hipify_py.mapping_model import ApiEntry, ArgAction, ArgMode, ArgRule
 from hipify_py.rules.base import Context, RuleOutput
 from hipify_py.rules.identifiers import is_member_or_user_name, user_scopes
 from hipify_py.settings import Version
-from hipify_py.syntax import Call
+from hipify_py.syntax import Call, Span
 from hipify_py.targets import resolve, target_column
 
+# Rules that edit in place (the rest rebuild the argument list).
 _INSERTIONS = (ArgAction.WRAP, ArgAction.CAST, ArgAction.ADD_CONST, ArgAction.DEFAULT,
-               ArgAction.FROM_CALL)
+               ArgAction.FROM_CALL, ArgAction.MAP_VALUES)
 
 
 def active_rules(entry: ApiEntry, ctx: Context) -> tuple[ArgRule, ...]:
@@ -101,6 +102,10 @@ def _edit_call(
                     f"argument {k + 1} of {entry.cuda} ({text}) is dropped: the HIP function has "
                     "no such parameter", entry.cuda, None, entry.family,
                 )
+        elif rule.action is ArgAction.MAP_VALUES:
+            value = _mapped_value(ctx, rule, args[rule.index]) if rule.index < len(args) else None
+            if value is not None:
+                slots = [(k, [value]) if k == rule.index else (k, p) for k, p in slots]
         elif rule.action is ArgAction.REPLACE:
             slots = [(k, [_value(ctx, rule)]) if k == rule.index else (k, p) for k, p in slots]
         elif rule.action is ArgAction.MOVE:
@@ -138,6 +143,15 @@ def _wrap(call: Call, index: int, wrappers: list[ArgRule]) -> Iterator[Edit]:
     yield Edit(arg.end, arg.end, b")" * len(wrappers), "arguments")
 
 
+def _mapped_value(ctx: Context, rule: ArgRule, arg: Span) -> bytes | None:
+    """The target's name for the CUDA name rule.value maps this argument's value to."""
+    pairs = dict(pair.split("=", 1) for pair in rule.value.split(";") if "=" in pair)
+    cuda = pairs.get(ctx.syntax.code_text(arg).decode("utf-8", "surrogateescape").strip())
+    entry = ctx.table.entries.get(cuda) if cuda else None
+    name = resolve(entry, ctx.settings, ctx.table).name if entry is not None else None
+    return name.encode() if name else None
+
+
 def _value(ctx: Context, rule: ArgRule) -> bytes:
     """The text a rule inserts; C has NULL where the tables say nullptr."""
     if ctx.is_c and rule.value == "nullptr":
@@ -149,6 +163,11 @@ def _insertion(ctx: Context, entry: ApiEntry, call: Call, rule: ArgRule) -> Iter
     args = call.args
     if rule.action is ArgAction.FROM_CALL:
         yield from _argument_of_earlier_call(ctx, entry, call, rule)
+        return
+    if rule.action is ArgAction.MAP_VALUES:
+        value = _mapped_value(ctx, rule, args[rule.index]) if rule.index < len(args) else None
+        if value is not None:  # a composite: the rename of the CUDA value inside is dropped
+            yield Edit(args[rule.index].start, args[rule.index].end, b"", "arguments", (value,))
         return
     if rule.action is ArgAction.DEFAULT:
         # CUDA's C++ declaration has a default here and HIP's has none: spell it out.
