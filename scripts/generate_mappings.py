@@ -131,6 +131,10 @@ EXTRA_UNSUPPORTED = {
     "mma.h": "warp matrix multiply (nvcuda::wmma): rocWMMA (rocwmma/rocwmma.hpp) is the AMD "
              "counterpart, with a different API",
 }
+# What an unsupported header declares, as names a file must use to need it: a translation unit
+# that uses none of them includes the header for nothing, and the include is dropped rather
+# than left to fail (found in bitsandbytes' kernels.cu, which includes mma.h and uses no wmma).
+HEADER_DECLARES = {"mma.h": ("nvcuda", "wmma")}
 HEADER_PATTERNS = [
     {"cuda": "cuda/*", "unsupported": True, "family": "runtime",
      "note": "libcu++ (cuda/std/...) has no HIP equivalent; use the C++ standard library"},
@@ -508,6 +512,8 @@ def write_headers(out: Path, reference: Path, source_note: str) -> None:
     for name, note in sorted(EXTRA_UNSUPPORTED.items()):
         if name not in seen:
             fields = {"family": "runtime", "unsupported": True, "note": note}
+            if name in HEADER_DECLARES:
+                fields["declares"] = list(HEADER_DECLARES[name])
             lines.append(f"  {json.dumps(name)}: {flow(fields)}")
     lines.append("header_patterns:")
     for pattern in HEADER_PATTERNS:

@@ -122,6 +122,7 @@ class HeaderEntry:
     hip_added: str | None = None  # first HIP version that ships the HIP header
     note: str | None = None
     source: str = ""
+    declares: tuple[str, ...] = ()  # unsupported: names a file must use to need the header
 
 
 def _substituted(pattern: HeaderEntry, name: str) -> HeaderEntry:

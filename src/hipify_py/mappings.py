@@ -47,7 +47,7 @@ _ARG_FIELDS = {"action": str, "index": int, "value": str, "mode": str, "note": s
                "hip_before": str}
 _HEADER_FIELDS = {
     "hip": str, "roc": str, "family": str, "dropped": bool, "unsupported": bool, "main": bool,
-    "hip_added": str, "note": str, "cuda": str,
+    "hip_added": str, "note": str, "cuda": str, "declares": list,
 }
 _FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers",
                 "header_patterns"}
@@ -334,6 +334,7 @@ def _header(path: Path, name: str, raw: Any) -> HeaderEntry:
         hip_added=raw.get("hip_added"),
         note=raw.get("note"),
         source=str(path),
+        declares=tuple(str(n) for n in raw.get("declares") or ()),
     )
 
 

@@ -73,6 +73,13 @@ def _plan_one(
 ) -> Iterator[RuleOutput]:
     """Plan one include (the edit is yielded at the end); yield its findings now."""
     d = inc.directive
+    if entry.unsupported and entry.declares and _unused_in_unit(ctx, entry):
+        planned.append(_Planned(inc, None, block, _delete_directive(ctx, d)))
+        yield Reference(entry.family, inc.header, True)
+        yield Finding("HPY201", inc.name_start, inc.name_end,
+                      f"{inc.header} dropped: HIP has no equivalent, and this file uses nothing "
+                      f"it declares ({', '.join(entry.declares)})", inc.header, None, entry.family)
+        return
     if entry.unsupported:
         planned.append(_Planned(inc, inc.header, block))
         yield Reference(entry.family, inc.header, False)
@@ -117,6 +124,19 @@ def _plan_one(
     if target != inc.header:
         edit = Edit(inc.name_start, inc.name_end, target.encode(), "includes")
     planned.append(_Planned(inc, target, block, edit))
+
+
+_UNIT_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c")
+
+
+def _unused_in_unit(ctx: Context, entry: HeaderEntry) -> bool:
+    """A translation unit (not a header, whose includers may rely on it) that names nothing the
+    header declares. A later header that does is reported on its own line."""
+    if not ctx.path.endswith(_UNIT_SUFFIXES):
+        return False
+    names = {n.encode() for n in entry.declares}
+    toks = ctx.parsed.tokens
+    return not any(toks.raw(i) in names for i in toks.of_kind(IDENT))
 
 
 def _target_header(ctx: Context, entry: HeaderEntry) -> str | None:
