@@ -197,6 +197,11 @@ _CODES: list[CodeInfo] = [
        "per-warp array sized 32",
        "Arrays sized by the warp size need 64 entries on AMD. Size them with warpSize or a "
        "compile-time constant for 64."),
+    _c("HPY406", "warp-transpose-block-size", W, "warp-size",
+       "CUB block load/store with a warp-transpose algorithm on a block not a multiple of 64",
+       "hipCUB's warp-transpose loads and stores (rocPRIM) require the block size to be a "
+       "multiple of the wavefront size (64 on most AMD GPUs); a 32-thread block no longer "
+       "compiles. Use 64*k threads or another algorithm."),
     _c("HPY500", "feature-macro-rewritten", N, "preprocessor",
        "CUDA feature-test macro translated to its HIP meaning",
        "No action needed; review that the branch kept is the intended one."),

@@ -1,4 +1,4 @@
-"""Device-code checks: inline PTX (HPY300) and warp-size hazards (HPY401-HPY405).
+"""Device-code checks: inline PTX (HPY300) and warp-size hazards (HPY401-HPY406).
 
 AMD wavefronts have 64 lanes. Code written for 32-lane warps still compiles under hipcc but
 silently computes wrong answers, which is why these are reported and never rewritten.
@@ -131,6 +131,8 @@ def check_device_code(ctx: Context) -> Iterator[RuleOutput]:
         yield from _shuffles_from_16(ctx)
     if b"__shared__" in data:
         yield from _per_warp_arrays(ctx)
+    if b"_WARP_TRANSPOSE" in data:
+        yield from _warp_transpose_blocks(ctx)
 
 
 def _int_value(raw: bytes) -> int | None:
@@ -474,3 +476,29 @@ def _per_warp_arrays(ctx: Context) -> Iterator[RuleOutput]:
                 None, "size it with a constant for 64 on AMD (or compute it from warpSize)",
                 "device",
             )
+
+
+# --- HPY406 -------------------------------------------------------------------------------
+# cub::BlockLoad / BlockStore with a warp-transpose algorithm: hipCUB (rocPRIM) requires the block
+# size to be a multiple of the wavefront (64 on most AMD GPUs); CUDA's 32-thread blocks no longer
+# compile. Found in bitsandbytes (BlockStore<unsigned char, 32, ...> static-asserted).
+_WARP_TRANSPOSE_BLOCK = re.compile(
+    rb"\b(Block(?:Load|Store))\s*<\s*(?:[^<>,]|<[^<>]*>)+,\s*([^,<>]+?)\s*,[^;]*?"
+    rb"\b(?:BLOCK_(?:LOAD|STORE)_WARP_TRANSPOSE(?:_TIMESLICED)?)\b")
+
+
+def _warp_transpose_blocks(ctx: Context) -> Iterator[RuleOutput]:
+    for m in _WARP_TRANSPOSE_BLOCK.finditer(ctx.data):
+        threads = m.group(2).strip()
+        value = _int_value(threads)
+        if value is not None and value % 64 == 0:
+            continue
+        if ctx.is_skipped(m.start()):
+            continue
+        yield Finding(
+            "HPY406", m.start(1), m.end(1),
+            f"{m.group(1).decode()} with a warp-transpose algorithm and {threads.decode()} threads: "
+            "hipCUB needs a multiple of the wavefront size (64), or it does not compile",
+            None, "use a block of 64*k threads for this primitive, or a direct/striped algorithm",
+            "device",
+        )

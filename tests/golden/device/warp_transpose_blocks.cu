@@ -1,0 +1,19 @@
+// hipCUB's warp-transpose block loads and stores need a block of 64*k threads (the wavefront).
+#include <cub/cub.cuh>
+
+template <int THREADS>
+__global__ void quantize(const float* in, unsigned char* out) {
+  typedef cub::BlockLoad<float, THREADS, 4, cub::BLOCK_LOAD_WARP_TRANSPOSE> Load;  // expect: HPY406
+  typedef cub::BlockStore<  // expect: HPY406
+      unsigned char, 32, 4,
+      cub::BLOCK_STORE_WARP_TRANSPOSE> Store;
+  // Fine: a multiple of 64, and an algorithm that does not transpose through a warp.
+  typedef cub::BlockLoad<float, 256, 4, cub::BLOCK_LOAD_WARP_TRANSPOSE> Wide;
+  typedef cub::BlockLoad<float, 32, 4, cub::BLOCK_LOAD_DIRECT> Direct;
+  __shared__ typename Load::TempStorage load;
+  __shared__ typename Store::TempStorage store;
+  float v[4];
+  Load(load).Load(in, v);
+  unsigned char c[4] = {0, 0, 0, 0};
+  Store(store).Store(out, c);
+}
