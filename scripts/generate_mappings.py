@@ -306,6 +306,18 @@ ROW_CORRECTIONS: dict[str, dict[str, str]] = {
     # Deprecated since CUDA 11: "heuristics, while allowing reduced-precision kernels". hipBLAS's
     # default heuristics never reduce precision, which the CUDA mode allowed but did not demand.
     "CUBLAS_GEMM_DEFAULT_TENSOR_OP": {"hip": "HIPBLAS_GEMM_DEFAULT", "hip_added": "1.8.2"},
+    # Device attributes the reference misspells or dates wrongly, checked against the HIP headers
+    # of ROCm 5.2 and 7.2 (tests/test_hip_headers.py): MaxBlocksPerMultiProcessor is spelled with
+    # a capital P in both; MultiGpuBoardGroupID and PciDomainId are absent from 5.2 and present
+    # in 7.2 (the first release with them is not known here, so 7.2 is claimed).
+    "cudaDevAttrMaxBlocksPerMultiprocessor": {
+        "hip": "hipDeviceAttributeMaxBlocksPerMultiProcessor"},
+    "CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR": {
+        "hip": "hipDeviceAttributeMaxBlocksPerMultiProcessor"},
+    "CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD_GROUP_ID": {
+        "hip": "hipDeviceAttributeMultiGpuBoardGroupID", "hip_added": "7.2.0"},
+    "cudaDevAttrPciDomainId": {"hip_added": "7.2.0"},
+    "CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID": {"hip_added": "7.2.0"},
     # HIP declares no __trap; clang's builtin is what it would be, in every HIP version.
     "__trap": {"hip": "__builtin_trap", "hip_added": "1.6.0"},
     # HIP has no umin/umax/llmin/...: its min/max overloads, with the arguments converted as

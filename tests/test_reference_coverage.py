@@ -29,6 +29,13 @@ CORRECTED = {
     "nv_bfloat162": {"hip": "__hip_bfloat162", "hip_added": "5.7.0"},
     "cublasGetStatusString": {"hip": "hipblasStatusToString", "hip_added": "5.1.0"},
     "__trap": {"hip": "__builtin_trap", "hip_added": "1.6.0"},
+    "cudaDevAttrMaxBlocksPerMultiprocessor": {"hip": "hipDeviceAttributeMaxBlocksPerMultiProcessor"},
+    "CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR": {
+        "hip": "hipDeviceAttributeMaxBlocksPerMultiProcessor"},
+    "CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD_GROUP_ID": {
+        "hip": "hipDeviceAttributeMultiGpuBoardGroupID", "hip_added": "7.2.0"},
+    "cudaDevAttrPciDomainId": {"hip_added": "7.2.0"},
+    "CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID": {"hip_added": "7.2.0"},
     "CUBLAS_GEMM_DEFAULT_TENSOR_OP": {"hip": "HIPBLAS_GEMM_DEFAULT", "hip_added": "1.8.2"},
     **{name: {"hip": name, "hip_added": "7.2.0"} for name in (
         "__hadd2_rn", "__hadd_rn", "__hmul2_rn", "__hmul_rn", "__hsub2_rn", "__hsub_rn",
