@@ -392,3 +392,22 @@ def test_two_concurrent_runs_share_the_cache_safely(tree: Path, tmp_path: Path) 
     again = subprocess.run(argv, capture_output=True, env=env, check=True)
     assert json.loads(again.stdout)["diagnostics"] == first
     assert not list(Path(os.environ["HIPIFY_PY_CACHE_DIR"]).rglob(".hipify-py-*"))
+
+
+def test_output_to_a_pipe_is_written_into_not_replaced(tmp_path: Path) -> None:
+    """`-o /dev/null` or a named pipe: the special file stays what it is (a rename over it would
+    replace /dev/null with a regular file for the whole machine)."""
+    import stat
+    import threading
+
+    from hipify_py.outputs import write_if_changed
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    assert write_if_changed(str(fifo), b"int x;\n")
+    reader.join(timeout=10)
+    assert received == [b"int x;\n"]
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)

@@ -9,6 +9,7 @@ import errno
 import os
 import re
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable, Mapping
 
@@ -93,9 +94,10 @@ def write_if_changed(path: str, data: bytes, *, mode_from: str | None = None) ->
     """Atomically replace `path` with `data` unless it already holds exactly that.
     Returns whether it wrote. Unchanged files keep their mtime, so builds stay incremental."""
     try:
-        with open(path, "rb") as handle:
-            if handle.read() == data:
-                return False
+        if not _is_device_or_pipe(path):  # reading a pipe would wait for a writer
+            with open(path, "rb") as handle:
+                if handle.read() == data:
+                    return False
     except OSError:
         pass
     try:
@@ -105,9 +107,22 @@ def write_if_changed(path: str, data: bytes, *, mode_from: str | None = None) ->
     return True
 
 
+def _is_device_or_pipe(path: str | os.PathLike[str]) -> bool:
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode) or stat.S_ISBLK(mode)
+
+
 def atomic_write(path: str | os.PathLike[str], data: bytes, *, mode_from: str | None = None) -> None:
     """Write through a temporary file in the same folder and a rename: readers see the old
-    file or the new one, never half of it. Raises OSError."""
+    file or the new one, never half of it. A device or pipe (`-o /dev/null`, `-o /dev/stdout`)
+    is written into, never replaced by a file. Raises OSError."""
+    if _is_device_or_pipe(path):
+        with open(path, "wb") as handle:
+            handle.write(data)
+        return
     folder = os.path.dirname(os.path.abspath(path))
     if folder not in _MADE:
         os.makedirs(folder, exist_ok=True)

@@ -91,10 +91,19 @@ def translate_source(
         path,
         status,
         output,
-        tuple(sorted(set(diagnostics), key=Diagnostic.sort_key)),
+        _one_per_line(diagnostics),
         _stats(data, output, plan.edits if not plan.conflicts else (), references, index),
         local,
     )
+
+
+def _one_per_line(diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """Sorted, with a repeated finding (same code and message) kept once per line: a line that
+    names nvcuda::wmma three times is one thing to fix, not three."""
+    kept: dict[tuple[str, int, str], Diagnostic] = {}
+    for d in sorted(set(diagnostics), key=Diagnostic.sort_key):
+        kept.setdefault((d.code, d.line, d.message), d)
+    return tuple(kept.values())
 
 
 def read_source(
