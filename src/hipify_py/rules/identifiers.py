@@ -178,6 +178,11 @@ def _thrust_backend(ctx: Context) -> Iterator[RuleOutput]:
         yield Edit(toks.start(i), toks.end(i), _THRUST_BACKEND[name], "identifiers")
 
 
+# CUDA class templates whose names are ordinary words elsewhere (an OpenGL header's parameters
+# named texture gave 90 removed-API warnings): CUDA's only when template arguments follow.
+_TEMPLATE_WORDS = frozenset({b"texture", b"surface"})
+
+
 def is_member_or_user_name(
     ctx: Context,
     i: int,
@@ -186,6 +191,10 @@ def is_member_or_user_name(
 ) -> bool:
     """True when token i is not a use of the CUDA API: a member, or the user's own name."""
     toks = ctx.parsed.tokens
+    if toks.raw(i) in _TEMPLATE_WORDS:
+        nxt = ctx.syntax.next_code(i)
+        if nxt is None or toks.raw(nxt) != b"<":
+            return True  # `GLuint texture`: an ordinary word, CUDA's only as texture<...>
     prev = ctx.syntax.prev_code(i)
     if prev is not None:
         before = toks.raw(prev)
