@@ -40,6 +40,8 @@ COMPILES = {
     "libraries/cusparse_dense_order.cu.hip52.hip": ("5.2",),
     "arguments/sparse_triangular_solve.cu.hip": ("7.2",),
     "libraries/thrust_backend.cu.hip": ("7.2",),
+    "launches/spaced_chevrons.cu.hip": ("5.2", "7.2"),
+    "launches/spaced_chevrons.cu.keep.hip": ("5.2", "7.2"),
     "arguments/gemm_ex_compute_type.cu.hip": ("7.2",),
     "types/hip_atomic_overloads.cu.hip": ("5.2", "7.2"),
     "arguments/sparse_triangular_solve.cu.hip52.hip": ("5.2",),

@@ -21,6 +21,7 @@ _OPEN = {b"(": b")", b"[": b"]", b"{": b"}", b"<<<": b">>>"}
 _CLOSE = {b")": b"(", b"]": b"[", b"}": b"{", b">>>": b"<<<"}
 _INCLUDE_RE = re.compile(rb'[ \t]*(?:include|include_next|import)[ \t]*([<"])([^>"\r\n]*)([>"])')
 _DIRECTIVE_START = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*(?:#|%:)", re.M)  # a BOM may lead
+_SPACED_CHEVRONS = re.compile(rb"<<[ \t]+<(?!<)")
 _STOP_ANGLE = frozenset({b";", b"{", b"}", b")", b"]", b"<<<", b">>>", b"&&", b"||"})
 
 
@@ -296,7 +297,50 @@ class Syntax:
             launch = self._launch_at(i)
             if launch is not None:
                 out.append(launch)
-        return tuple(out)
+        # `k << < g, b >> > (args)`: nvcc accepts the chevrons spaced apart (clang does not).
+        for m in _SPACED_CHEVRONS.finditer(data):
+            i = toks.index_at(m.start())
+            if (i + 1 < len(toks) and toks.start(i) == m.start() and toks.raw(i) == b"<<"
+                    and toks.raw(i + 1) == b"<"):
+                launch = self._spaced_launch_at(i)
+                if launch is not None:
+                    out.append(launch)
+        return tuple(sorted(out, key=lambda launch: launch.open_index))
+
+    def _spaced_launch_at(self, i: int) -> Launch | None:
+        """A launch whose `<<<` is the tokens `<<` `<` (i: the `<<`) and whose `>>>` is `>>` `>`;
+        open_index and close_index are then the inner `<` and `>>`."""
+        toks = self.tokens
+        depth = 0
+        close = None
+        for k in range(i + 2, len(toks) - 1):
+            t = toks.raw(k)
+            if t in (b"(", b"[", b"{"):
+                depth += 1
+            elif t in (b")", b"]", b"}"):
+                depth -= 1
+                if depth < 0:
+                    return None
+            elif t == b";":
+                return None
+            elif depth == 0 and t == b">>" and toks.raw(k + 1) == b">":
+                close = k
+                break
+        if close is None:
+            return None
+        args_open = self.next_code(close + 1)
+        if args_open is None or toks.raw(args_open) != b"(":
+            return None
+        args_close = self.partner_of(args_open)
+        callee_first, template_args = self._callee_before(i)
+        if args_close is None or callee_first is None:
+            return None
+        return Launch(
+            callee=self._span(callee_first, i - 1), template_args=template_args,
+            open_index=i + 1, close_index=close, config=self.split_args(i + 1, close),
+            args_open=args_open, args_close=args_close,
+            args=self.split_args(args_open, args_close),
+        )
 
     def _launch_at(self, i: int) -> Launch | None:
         toks = self.tokens

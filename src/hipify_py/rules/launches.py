@@ -5,7 +5,8 @@ HIP_KERNEL_NAME(...) because the preprocessor would split their template argumen
 commas. The argument list is kept byte for byte (line breaks and comments included). A launch
 whose configuration has an unexpected shape (one argument: a macro supplies the rest; more than
 four) is left in <<<>>> form, which hip-clang accepts, and reported. A launch from device code is
-dynamic parallelism, which HIP lacks: reported, never rewritten.
+dynamic parallelism, which HIP lacks: reported, never rewritten. Chevrons written apart
+(`k << < g, b >> > (args)`, which nvcc accepts and clang does not) are closed up.
 """
 
 from __future__ import annotations
@@ -39,10 +40,12 @@ def rewrite_launches(ctx: Context) -> Iterator[RuleOutput]:
             continue
         if ctx.settings.keep_launch_syntax:
             yield Reference("launch", name, True)
+            yield from _closed_chevrons(ctx, launch)
             continue
         problem = _unrewritable(ctx, launch)
         if problem:
             yield Reference("launch", name, False)
+            yield from _closed_chevrons(ctx, launch)
             yield Finding(
                 "HPY901", start, ctx.parsed.tokens.end(launch.close_index),
                 f"launch of {name} left as <<<...>>>: {problem}", None,
@@ -52,6 +55,16 @@ def rewrite_launches(ctx: Context) -> Iterator[RuleOutput]:
             continue
         yield Reference("launch", name, True)
         yield _launch_edit(ctx, launch)
+
+
+def _closed_chevrons(ctx: Context, launch: Launch) -> Iterator[Edit]:
+    """A launch kept in chevron form, written `<< <` ... `>> >`: close them up for clang."""
+    toks = ctx.parsed.tokens
+    if toks.raw(launch.open_index) == b"<":
+        yield Edit(toks.start(launch.open_index - 1), toks.end(launch.open_index), b"<<<",
+                   "launches")
+        yield Edit(toks.start(launch.close_index), toks.end(launch.close_index + 1), b">>>",
+                   "launches")
 
 
 def _unrewritable(ctx: Context, launch: Launch) -> str | None:
