@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from hipify_py.diagnostics import Finding
+from hipify_py.diagnostics import Finding, Severity
 from hipify_py.edits import Edit, Piece
 from hipify_py.parsing import PUNCT
 from hipify_py.rules.base import Context, Reference, RuleOutput
@@ -42,6 +42,17 @@ def rewrite_launches(ctx: Context) -> Iterator[RuleOutput]:
             yield Reference("launch", name, True)
             yield from _closed_chevrons(ctx, launch)
             continue
+        if _inside_expression(ctx, launch):
+            # hipLaunchKernelGGL expands to a statement (do { ... } while (0)): inside a macro
+            # argument, a ?:, a return or a cast it would not compile; the chevrons do.
+            yield Reference("launch", name, True)
+            yield from _closed_chevrons(ctx, launch)
+            yield Finding(
+                "HPY901", start, ctx.parsed.tokens.end(launch.close_index),
+                f"launch of {name} kept as <<<...>>>: it is part of an expression, and "
+                "hipLaunchKernelGGL is a statement (hip-clang accepts the chevrons)",
+                None, None, "runtime", Severity.NOTE)
+            continue
         problem = _unrewritable(ctx, launch)
         if problem:
             yield Reference("launch", name, False)
@@ -65,6 +76,53 @@ def _closed_chevrons(ctx: Context, launch: Launch) -> Iterator[Edit]:
                    "launches")
         yield Edit(toks.start(launch.close_index), toks.end(launch.close_index + 1), b">>>",
                    "launches")
+
+
+_STATEMENT_START = frozenset({b";", b"{", b"}", b"else", b"do"})
+_CONTROL = frozenset({b"if", b"while", b"for", b"switch"})
+
+
+def _inside_expression(ctx: Context, launch: Launch) -> bool:
+    """Not a statement of its own: `f((k<<<g, b>>>(x)))`, `c ? k<<<...>>>() : ...`, `return
+    k<<<...>>>()`, `(void)k<<<...>>>()`. A whole macro body counts as a statement."""
+    syntax = ctx.syntax
+    toks = ctx.parsed.tokens
+    after = syntax.next_code(launch.args_close)
+    directive = syntax.directive_at(launch.callee.first)
+    ends_here = after is None or toks.raw(after) == b";" or (
+        directive is not None and launch.args_close == directive.last)
+    if not ends_here:
+        return True
+    prev = syntax.prev_code(launch.callee.first)
+    if prev is None or toks.raw(prev) in _STATEMENT_START:
+        return False
+    if directive is not None and syntax.directive_at(prev) is directive:
+        # #define NAME body / #define NAME(params) body
+        name = directive.first + 2  # '#', 'define', NAME
+        after_parameters = (toks.raw(prev) == b")" and toks.raw(name + 1) == b"("
+                            and syntax.partner_of(name + 1) == prev)
+        return prev != name and not after_parameters
+    if toks.raw(prev) == b")":
+        opener = _opening_paren(ctx, prev)
+        keyword = syntax.prev_code(opener) if opener is not None else None
+        return keyword is None or toks.raw(keyword) not in _CONTROL
+    return True
+
+
+def _opening_paren(ctx: Context, close: int) -> int | None:
+    toks = ctx.parsed.tokens
+    depth = 0
+    for k in range(close, max(-1, close - 5000), -1):
+        t = toks.raw(k)
+        if t == b")":
+            depth += 1
+        elif t == b"(":
+            depth -= 1
+            if depth == 0:
+                return k
+        elif t in (b";", b"{", b"}"):
+            return None
+    return None
 
 
 def _unrewritable(ctx: Context, launch: Launch) -> str | None:
