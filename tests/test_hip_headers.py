@@ -44,3 +44,24 @@ def test_names_the_tables_date_to_a_release_are_in_its_headers(
     )
     assert missing == [], f"{len(missing)} names HIP {release} does not declare:\n" + "\n".join(
         missing[:40])
+
+
+@pytest.mark.parametrize("release", sorted(INSTALLS))
+def test_device_property_fields_match_the_release(release: str, table: MappingTable) -> None:
+    """device_properties.yaml against hipDeviceProp_t of each installed release: a field dated
+    to it (or undated) is declared there; a field reported as missing is not."""
+    folder = INSTALLS[release]
+    if not (folder / "hip_runtime_api.h").is_file():
+        pytest.skip(f"HIP {release} headers not installed at {folder}")
+    text = (folder / "hip_runtime_api.h").read_text(encoding="utf-8", errors="replace")
+    start = text.index("typedef struct hipDeviceProp_t")
+    body = re.sub(r"/\*.*?\*/|//[^\n]*", "", text[start:text.index("}", start)], flags=re.S)
+    declared = set(re.findall(r"\b(\w+)\s*(?:\[[^\]]*\])*\s*;", body))
+    version = Version.parse(release)
+    wrong = [
+        name for name, field in table.members["cudaDeviceProp"].items()
+        if (field.unsupported and name in declared)
+        or (not field.unsupported and (field.hip_added is None or Version.parse(field.hip_added)
+                                       <= version) and name not in declared)
+    ]
+    assert wrong == []

@@ -142,6 +142,13 @@ class FamilyInfo:
     source: str = ""
 
 
+class MemberEntry(NamedTuple):
+    """A field of a CUDA struct (cudaDeviceProp) and whether, since when, HIP's struct has it."""
+
+    hip_added: str | None = None  # None: every HIP release we know
+    unsupported: bool = False  # HIP's struct has no such field
+
+
 @dataclass(frozen=True, eq=False)  # identity equality: hashable, usable as a cache key
 class MappingTable:
     """Everything the translator knows, loaded once and passed down."""
@@ -154,6 +161,8 @@ class MappingTable:
     header_patterns: tuple[HeaderEntry, ...] = ()
     digest: str = ""  # content hash of every loaded file, for caches
     hip_names: frozenset[str] = field(default_factory=frozenset)
+    # CUDA struct -> field -> what HIP's struct has (device_properties.yaml)
+    members: Mapping[str, Mapping[str, MemberEntry]] = field(default_factory=dict)
 
     def get(self, name: str) -> ApiEntry | None:
         return self.entries.get(name)

@@ -32,6 +32,7 @@ from hipify_py.mapping_model import (
     FamilyInfo,
     HeaderEntry,
     MappingTable,
+    MemberEntry,
     Status,
 )
 
@@ -50,8 +51,8 @@ _HEADER_FIELDS = {
     "hip_added": str, "note": str, "cuda": str, "declares": list,
 }
 _FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers",
-                "header_patterns"}
-_CACHE_FORMAT = 2
+                "header_patterns", "members"}
+_CACHE_FORMAT = 3
 
 
 class MappingError(ValueError):
@@ -100,13 +101,14 @@ def build_table(contents: Iterable[tuple[Path, bytes]], digest: str = "") -> Map
     headers: dict[str, HeaderEntry] = {}
     patterns: list[HeaderEntry] = []
     families: dict[str, FamilyInfo] = {}
+    members: dict[str, dict[str, MemberEntry]] = {}
     for path, data in contents:
         doc = _parse(path, data)
         path = Path(sys.intern(str(path)))
         family = doc.get("family", "user")
         if not isinstance(family, str):
             raise MappingError(f"{path}: 'family' must be a string")
-        if family != "headers" and family not in families:
+        if family not in ("headers", "device_properties") and family not in families:
             column = doc.get("default_column", "hip")
             if column not in ("hip", "roc"):
                 raise MappingError(f"{path}: default_column must be hip or roc, not {column!r}")
@@ -116,6 +118,8 @@ def build_table(contents: Iterable[tuple[Path, bytes]], digest: str = "") -> Map
             entries[name] = _entry(path, family, name, raw, sections)
         for name, raw in (doc.get("headers") or {}).items():
             headers[name] = _header(path, name, raw)
+        for struct, fields in (doc.get("members") or {}).items():
+            members.setdefault(str(struct), {}).update(_members(path, str(struct), fields))
         for k, raw in enumerate(doc.get("header_patterns") or []):
             if not isinstance(raw, dict) or "cuda" not in raw:
                 raise MappingError(f"{path}: header_patterns[{k}]: needs a 'cuda' glob")
@@ -125,7 +129,19 @@ def build_table(contents: Iterable[tuple[Path, bytes]], digest: str = "") -> Map
         n for e in entries.values()
         for n in (e.hip, e.roc, e.hip_older, *(t for _, t in e.overloads)) if n
     )
-    return MappingTable(entries, headers, families, tuple(patterns), digest, hip_names)
+    return MappingTable(entries, headers, families, tuple(patterns), digest, hip_names, members)
+
+
+def _members(path: Path, struct: str, fields: Any) -> dict[str, MemberEntry]:
+    if not isinstance(fields, dict):
+        raise MappingError(f"{path}: members.{struct}: expected a mapping of field names")
+    out = {}
+    for name, raw in fields.items():
+        if not isinstance(raw, dict) or set(raw) - {"hip_added", "unsupported"}:
+            raise MappingError(f"{path}: members.{struct}.{name}: expected "
+                               "{hip_added: VERSION} or {unsupported: true}")
+        out[str(name)] = MemberEntry(raw.get("hip_added"), bool(raw.get("unsupported", False)))
+    return out
 
 
 # --- YAML ---------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from hipify_py.rules.host_portability import separate_literal_suffixes
 from hipify_py.rules.identifiers import rename_identifiers
 from hipify_py.rules.includes import rewrite_includes
 from hipify_py.rules.launches import rewrite_launches
+from hipify_py.rules.struct_members import check_struct_members
 from hipify_py.rules.type_clashes import find_type_clashes
 from hipify_py.rules.warp_sync import rewrite_warp_sync
 
@@ -24,6 +25,7 @@ RULES: tuple[Rule, ...] = (
     rewrite_arguments,
     translate_feature_macros,
     find_type_clashes,
+    check_struct_members,
     check_device_code,
     rewrite_warp_sync,
     separate_literal_suffixes,

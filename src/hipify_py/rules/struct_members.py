@@ -1,0 +1,83 @@
+"""Fields of CUDA structs that HIP's struct lacks, or has only since a later HIP.
+
+cudaDeviceProp becomes hipDeviceProp_t; before HIP 6.0 that struct had about half of CUDA's
+fields (no deviceOverlap, sharedMemPerMultiprocessor, ...), and some CUDA fields it never has
+(mpsEnabled, ...). A field read through a variable declared with the CUDA struct type
+(`cudaDeviceProp prop; ... prop.deviceOverlap`) is reported on its line: HPY150 when the
+target HIP is older than the field, HPY101 when HIP has no such field. Fields of other
+variables are the user's own and never count.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+
+from hipify_py.diagnostics import Finding
+from hipify_py.mapping_model import MemberEntry
+from hipify_py.parsing import IDENT
+from hipify_py.rules.base import Context, RuleOutput
+from hipify_py.settings import Version
+
+_ACCESS = frozenset({b".", b"->"})
+
+
+def check_struct_members(ctx: Context) -> Iterator[RuleOutput]:
+    for struct, fields in ctx.table.members.items():
+        if struct.encode() not in ctx.data:
+            continue
+        yield from _fields_of(ctx, struct, fields)
+
+
+def _fields_of(ctx: Context, struct: str, fields: Mapping[str, MemberEntry]) -> Iterator[RuleOutput]:
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    variables = _variables_of_type(ctx, struct.encode())
+    if not variables:
+        return
+    target = ctx.settings.hip_version
+    for i in toks.of_kind(IDENT):
+        field = fields.get(toks.text(i))
+        if field is None or ctx.is_skipped(toks.start(i)):
+            continue
+        access = syntax.prev_code(i)
+        if access is None or toks.raw(access) not in _ACCESS:
+            continue
+        owner = syntax.prev_code(access)
+        if owner is not None and toks.raw(owner) == b"]":  # props[k].field
+            owner = _before_subscript(ctx, owner)
+        if owner is None or toks.raw(owner) not in variables:
+            continue
+        name = toks.text(i)
+        if field.unsupported:
+            yield Finding("HPY101", toks.start(i), toks.end(i),
+                          f"{struct}.{name} has no counterpart in hipDeviceProp_t", name,
+                          "query the value another way (hipDeviceGetAttribute) or drop it",
+                          "runtime")
+        elif field.hip_added and target is not None and Version.parse(field.hip_added) > target:
+            yield Finding("HPY150", toks.start(i), toks.end(i),
+                          f"hipDeviceProp_t has {name} only since HIP {field.hip_added} "
+                          f"(target is {target})", name,
+                          f"raise --hip-version to {field.hip_added} or later", "runtime")
+
+
+def _variables_of_type(ctx: Context, struct: bytes) -> frozenset[bytes]:
+    """Names declared with the struct type: `cudaDeviceProp p`, `struct cudaDeviceProp *p`,
+    `const cudaDeviceProp& p`, `cudaDeviceProp props[4]`, and parameters alike."""
+    pattern = re.compile(rb"\b" + re.escape(struct) + rb"\b[\s*&]*(?:const\s+)?[\s*&]*(\w+)")
+    return frozenset(m.group(1) for m in pattern.finditer(ctx.data)
+                     if m.group(1) not in (b"const", b"operator"))
+
+
+def _before_subscript(ctx: Context, close: int) -> int | None:
+    toks = ctx.parsed.tokens
+    depth = 0
+    for k in range(close, max(-1, close - 200), -1):
+        t = toks.raw(k)
+        if t == b"]":
+            depth += 1
+        elif t == b"[":
+            depth -= 1
+            if depth == 0:
+                return ctx.syntax.prev_code(k)
+    return None
