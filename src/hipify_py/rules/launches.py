@@ -96,6 +96,8 @@ def _inside_expression(ctx: Context, launch: Launch) -> bool:
     prev = syntax.prev_code(launch.callee.first)
     if prev is None or toks.raw(prev) in _STATEMENT_START:
         return False
+    if directive is None and syntax.directive_at(prev) is not None:
+        return False  # right after an #if/#endif line: a statement of its own
     if directive is not None and syntax.directive_at(prev) is directive:
         # #define NAME body / #define NAME(params) body
         name = directive.first + 2  # '#', 'define', NAME

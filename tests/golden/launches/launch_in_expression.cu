@@ -16,3 +16,9 @@ void run(float* x, bool twice) {
   else scale<<<1, 64>>>(x, 6.0f);
   RUN_ON(x);
 }
+
+void guarded(float* x) {
+#ifndef SOME_MACRO
+  scale<<<1, 64>>>(x, 7.0f);  // after a directive line: a statement, rewritten
+#endif
+}

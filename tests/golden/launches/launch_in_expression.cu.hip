@@ -17,3 +17,9 @@ void run(float* x, bool twice) {
   else hipLaunchKernelGGL(scale, dim3(1), dim3(64), 0, 0, x, 6.0f);
   RUN_ON(x);
 }
+
+void guarded(float* x) {
+#ifndef SOME_MACRO
+  hipLaunchKernelGGL(scale, dim3(1), dim3(64), 0, 0, x, 7.0f);  // after a directive line: a statement, rewritten
+#endif
+}
