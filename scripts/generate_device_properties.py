@@ -27,6 +27,10 @@ def struct_fields(header: Path, opening: str) -> list[str]:
     return _FIELD.findall(body)
 
 
+# CUDA fields HIP before 6.0 had under a name of its own (both names exist in HIP 7.2).
+OLDER_HIP_NAMES = {"sharedMemPerMultiprocessor": "maxSharedMemoryPerMultiProcessor"}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cuda", type=Path, required=True, help="CUDA's include folder")
@@ -50,6 +54,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if name in old:
             fields = "{}"
+        elif name in new and OLDER_HIP_NAMES.get(name) in old:
+            fields = f'{{hip_added: "6.0.0", hip_older: {OLDER_HIP_NAMES[name]}}}'
         elif name in new:
             fields = '{hip_added: "6.0.0"}'
         else:

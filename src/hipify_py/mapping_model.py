@@ -147,6 +147,7 @@ class MemberEntry(NamedTuple):
 
     hip_added: str | None = None  # None: every HIP release we know
     unsupported: bool = False  # HIP's struct has no such field
+    hip_older: str | None = None  # its name in HIPs older than hip_added
 
 
 @dataclass(frozen=True, eq=False)  # identity equality: hashable, usable as a cache key

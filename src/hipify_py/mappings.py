@@ -52,7 +52,7 @@ _HEADER_FIELDS = {
 }
 _FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers",
                 "header_patterns", "members"}
-_CACHE_FORMAT = 3
+_CACHE_FORMAT = 4
 
 
 class MappingError(ValueError):
@@ -137,10 +137,11 @@ def _members(path: Path, struct: str, fields: Any) -> dict[str, MemberEntry]:
         raise MappingError(f"{path}: members.{struct}: expected a mapping of field names")
     out = {}
     for name, raw in fields.items():
-        if not isinstance(raw, dict) or set(raw) - {"hip_added", "unsupported"}:
+        if not isinstance(raw, dict) or set(raw) - {"hip_added", "unsupported", "hip_older"}:
             raise MappingError(f"{path}: members.{struct}.{name}: expected "
                                "{hip_added: VERSION} or {unsupported: true}")
-        out[str(name)] = MemberEntry(raw.get("hip_added"), bool(raw.get("unsupported", False)))
+        out[str(name)] = MemberEntry(raw.get("hip_added"), bool(raw.get("unsupported", False)),
+                                     raw.get("hip_older"))
     return out
 
 

@@ -4,8 +4,8 @@ cudaDeviceProp becomes hipDeviceProp_t; before HIP 6.0 that struct had about hal
 fields (no deviceOverlap, sharedMemPerMultiprocessor, ...), and some CUDA fields it never has
 (mpsEnabled, ...). A field read through a variable declared with the CUDA struct type
 (`cudaDeviceProp prop; ... prop.deviceOverlap`) is reported on its line: HPY150 when the
-target HIP is older than the field, HPY101 when HIP has no such field. Fields of other
-variables are the user's own and never count.
+target HIP is older than the field (or it is renamed to the older HIP's name for it), HPY101
+when HIP has no such field. Fields of other variables are the user's own and never count.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator, Mapping
 
 from hipify_py.diagnostics import Finding
+from hipify_py.edits import Edit
 from hipify_py.mapping_model import MemberEntry
 from hipify_py.parsing import IDENT
 from hipify_py.rules.base import Context, RuleOutput
@@ -55,6 +56,9 @@ def _fields_of(ctx: Context, struct: str, fields: Mapping[str, MemberEntry]) -> 
                           "query the value another way (hipDeviceGetAttribute) or drop it",
                           "runtime")
         elif field.hip_added and target is not None and Version.parse(field.hip_added) > target:
+            if field.hip_older:  # the same field under the older HIP's name
+                yield Edit(toks.start(i), toks.end(i), field.hip_older.encode(), "struct_members")
+                continue
             yield Finding("HPY150", toks.start(i), toks.end(i),
                           f"hipDeviceProp_t has {name} only since HIP {field.hip_added} "
                           f"(target is {target})", name,

@@ -13,5 +13,6 @@ void show(int dev) {
 }
 
 void list(const hipDeviceProp_t* props, int n) {
-  for (int k = 0; k < n; ++k) printf("%zu\n", props[k].sharedMemPerMultiprocessor);  // expect[hip52]: HPY150
+  for (int k = 0; k < n; ++k) printf("%zu\n", props[k].maxSharedMemoryPerMultiProcessor);  // 5.2: its older name
+  printf("%d\n", props->asyncEngineCount);  // expect[hip52]: HPY150
 }
