@@ -257,6 +257,13 @@ for _name, _index in (("cublasGemmEx", 17), ("cublasGemmBatchedEx", 18),
                       ("cublasGemmStridedBatchedEx", 21)):
     _EXTRA_RULES[_name] = {"action": "map_argument_values", "index": _index,
                              "value": _COMPUTE_TYPES}
+# Calls told apart by their argument count. CUDA 13 gave cudaMemPrefetchAsync the location form
+# (ptr, count, cudaMemLocation, flags, stream) of cudaMemPrefetchAsync_v2; with five arguments
+# it is HIP's _v2 (which the target must have: the overload target is version-checked as the
+# CUDA name that maps to it). Found by issue 15: the old shape was emitted for CUDA 13 calls.
+EXTRA_OVERLOADS: dict[str, dict[int, str]] = {
+    "cudaMemPrefetchAsync": {5: "hipMemPrefetchAsync_v2"},
+}
 REPLACED_ARGUMENT_RULES = {("cusparseSpSM_solve", "add_const_argument", 10, "default")}
 for _name, _rule in _EXTRA_RULES.items():
     EXTRA_ARGUMENT_RULES.setdefault(_name, []).append(_rule)
@@ -318,6 +325,11 @@ ROW_CORRECTIONS: dict[str, dict[str, str]] = {
         "hip": "hipDeviceAttributeMultiGpuBoardGroupID", "hip_added": "7.2.0"},
     "cudaDevAttrPciDomainId": {"hip_added": "7.2.0"},
     "CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID": {"hip_added": "7.2.0"},
+    # CUDA 12.2's location-based prefetch and advice (the shape CUDA 13 gives the unsuffixed
+    # names): HIP 7.2 declares both _v2 functions (5.2 neither; the first release is not known
+    # here, so 7.2 is claimed).
+    "cudaMemPrefetchAsync_v2": {"hip": "hipMemPrefetchAsync_v2", "hip_added": "7.2.0"},
+    "cudaMemAdvise_v2": {"hip": "hipMemAdvise_v2", "hip_added": "7.2.0"},
     # HIP declares no __trap; clang's builtin is what it would be, in every HIP version.
     "__trap": {"hip": "__builtin_trap", "hip_added": "1.6.0"},
     # HIP has no umin/umax/llmin/...: its min/max overloads, with the arguments converted as
@@ -414,6 +426,10 @@ def argument_rules(reference: Path) -> dict[str, dict[str, object]]:
         args = out[name].setdefault("args", [])
         assert isinstance(args, list)
         args.append(rule)
+    for name, by_count in EXTRA_OVERLOADS.items():
+        overloads = out[name].setdefault("overloads", {})
+        assert isinstance(overloads, dict)
+        overloads.update(by_count)
     for name, rules in EXTRA_ARGUMENT_RULES.items():
         if any(r["mode"] == "default" for r in out[name].get("args", [])):  # type: ignore[attr-defined]
             raise SystemExit(f"EXTRA_ARGUMENT_RULES: {name} has rules in the CSV now; drop ours")

@@ -41,6 +41,7 @@ COMPILES = {
     "arguments/sparse_triangular_solve.cu.hip": ("7.2",),
     "libraries/thrust_backend.cu.hip": ("7.2",),
     "launches/spaced_chevrons.cu.hip": ("5.2", "7.2"),
+    "versions/prefetch_location.cu.hip": ("7.2",),
     "launches/launch_in_expression.cu.hip": ("5.2", "7.2"),
     "launches/spaced_chevrons.cu.keep.hip": ("5.2", "7.2"),
     "arguments/gemm_ex_compute_type.cu.hip": ("7.2",),

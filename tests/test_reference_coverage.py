@@ -29,6 +29,8 @@ CORRECTED = {
     "nv_bfloat162": {"hip": "__hip_bfloat162", "hip_added": "5.7.0"},
     "cublasGetStatusString": {"hip": "hipblasStatusToString", "hip_added": "5.1.0"},
     "__trap": {"hip": "__builtin_trap", "hip_added": "1.6.0"},
+    "cudaMemPrefetchAsync_v2": {"hip": "hipMemPrefetchAsync_v2", "hip_added": "7.2.0"},
+    "cudaMemAdvise_v2": {"hip": "hipMemAdvise_v2", "hip_added": "7.2.0"},
     "cudaDevAttrMaxBlocksPerMultiprocessor": {"hip": "hipDeviceAttributeMaxBlocksPerMultiProcessor"},
     "CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR": {
         "hip": "hipDeviceAttributeMaxBlocksPerMultiProcessor"},

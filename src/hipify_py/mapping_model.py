@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import fnmatch
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
@@ -177,5 +178,14 @@ class MappingTable:
                     return _substituted(pattern, name)
         return entry
 
+    def entry_for_hip(self, hip_name: str) -> ApiEntry | None:
+        """The entry whose own HIP name this is (for its versions), if one is."""
+        return _entries_by_hip(self).get(hip_name)
+
     def is_cuda_header(self, name: str) -> bool:
         return self.header_entry(name) is not None
+
+
+@functools.cache
+def _entries_by_hip(table: MappingTable) -> dict[str, ApiEntry]:
+    return {e.hip: e for e in table.entries.values() if e.hip and e.hip != e.cuda}

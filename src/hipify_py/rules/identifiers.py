@@ -67,6 +67,12 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
             call = ctx.syntax.call_at(i)
             if call is not None:
                 name = dict(entry.overloads).get(len(call.args), name)
+            if name != res.name and name is not None:
+                # The overload is itself a HIP name some CUDA name maps to: the target must have it.
+                twin = ctx.table.entry_for_hip(name)
+                if twin is not None and not resolution(twin).converted:
+                    res = resolution(twin)
+                    name = None
         if name == entry.cuda and not res.notes:
             continue  # same name in HIP (most device math functions): nothing to do or say
         yield Reference(entry.family, entry.cuda, name is not None)
