@@ -210,6 +210,8 @@ def entry_fields(row: dict[str, str]) -> dict[str, object]:
         fields["hip_older"], fields["hip_older_added"] = OLDER_HIP_NAMES[row["cuda"]]
     if row["roc_experimental"]:
         fields["roc_experimental"] = True
+    if row["cuda"] in SEMANTIC_NOTES:
+        fields["semantic"] = SEMANTIC_NOTES[row["cuda"]]
     if row["hip_unsupported"]:
         fields["hip_unsupported_cuda"] = row["hip_unsupported"].split()
     return fields
@@ -290,6 +292,18 @@ UNRELEASED_HIP_NAMES = frozenset({
 # HIPSPARSE_ORDER_COL came in 5.4 and deprecates it).
 OLDER_HIP_NAMES: dict[str, tuple[str, str]] = {
     "CUSPARSE_ORDER_COL": ("HIPSPARSE_ORDER_COLUMN", "4.2.0"),
+}
+
+# Names that map but mean something different on HIP (HPY170 on every use), from HIP's headers
+# and documentation. Found by issue 15: a program worked only because it tested a count as a flag.
+_OVERLAP = ("CUDA gives 1 if the device can copy while it computes; HIP gives the number of "
+            "asynchronous copy engines (test it as a boolean only)")
+_CLOCK = ("CUDA counts the SM's cycles; on AMD the counter's rate differs per GPU and may vary "
+          "with the clock: for elapsed time use wall_clock64() and "
+          "hipDeviceAttributeWallClockRate")
+SEMANTIC_NOTES = {
+    "cudaDevAttrGpuOverlap": _OVERLAP, "CU_DEVICE_ATTRIBUTE_GPU_OVERLAP": _OVERLAP,
+    "clock": _CLOCK, "clock64": _CLOCK,
 }
 
 # Rows of the reference that break real code, corrected; each with its reason.

@@ -77,7 +77,10 @@ def test_docs_html_and_csv(tmp_path: Path, table: MappingTable) -> None:
     code, out, _ = run("mappings", "docs", "--format", "csv")
     rows = list(csv.reader(io.StringIO(out)))
     assert code == 0
-    assert rows[0] == ["family", "CUDA", "HIP", "ROC", "CUDA A/D/R", "HIP A/D/R/E", "status"]
+    assert rows[0] == ["family", "CUDA", "HIP", "ROC", "CUDA A/D/R", "HIP A/D/R/E", "status",
+                       "meaning differs"]
+    overlap = next(r for r in rows if r[1] == "cudaDevAttrGpuOverlap")
+    assert "number of asynchronous copy engines" in overlap[-1]
     assert len(rows) - 1 == len(table.entries)
 
 

@@ -154,6 +154,10 @@ _CODES: list[CodeInfo] = [
        "argument the HIP signature needs and the CUDA call does not pass: a default was assumed",
        "No earlier call on the same object says what to pass; check the value against the HIP "
        "documentation of the function."),
+    _c("HPY170", "meaning-differs", W, "api",
+       "translated to a HIP name that means something different",
+       "The HIP counterpart exists but its value or behaviour differs (a count where CUDA gives a "
+       "flag, another clock, ...): the message says how; check the code that uses it."),
     _c("HPY200", "unsupported-header", E, "header",
        "CUDA header with no HIP equivalent",
        "The include was left as it is and will not be found under ROCm. Remove the dependency or "

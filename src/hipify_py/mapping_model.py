@@ -94,6 +94,7 @@ class ApiEntry(NamedTuple):
     args: tuple[ArgRule, ...] = ()
     overloads: tuple[tuple[int, str], ...] = ()  # (argument count, HIP name)
     closest: str | None = None  # nearest counterpart to suggest when there is no equivalent
+    semantic: str | None = None  # maps, but means something different: why (HPY170 on each use)
     source: str = ""  # the file that declared the entry (user files override ours)
 
     @property

@@ -42,7 +42,7 @@ _ENTRY_FIELDS = {
     "hip_added": str, "hip_deprecated": str, "hip_changed": str, "hip_removed": str,
     "roc_added": str, "roc_deprecated": str, "roc_changed": str, "roc_removed": str,
     "hip_experimental": bool, "hip_unreleased": bool, "hip_older": str, "hip_older_added": str, "roc_experimental": bool, "hip_unsupported_cuda": list,
-    "args": list, "overloads": dict,
+    "args": list, "overloads": dict, "semantic": str,
 }
 _ARG_FIELDS = {"action": str, "index": int, "value": str, "mode": str, "note": str,
                "hip_before": str}
@@ -52,7 +52,7 @@ _HEADER_FIELDS = {
 }
 _FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers",
                 "header_patterns", "members"}
-_CACHE_FORMAT = 4
+_CACHE_FORMAT = 5
 
 
 class MappingError(ValueError):
@@ -287,6 +287,7 @@ def _entry(path: Path, family: str, name: str, raw: Any, sections: list[Any]) ->
         args=args,
         overloads=tuple(sorted(overloads)),
         closest=raw.get("closest"),
+        semantic=raw.get("semantic"),
         source=source,
     )
     status = raw.get("status")

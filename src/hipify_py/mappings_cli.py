@@ -57,6 +57,7 @@ def _describe(entry: ApiEntry, settings: Settings, table: MappingTable) -> dict[
                          "removed": entry.roc_removed, "experimental": entry.roc_experimental},
         "note": entry.note,
         "closest": entry.closest,
+        "meaning_differs": entry.semantic,
         "arguments": [{"action": r.action.value, "index": r.index, "value": r.value,
                        "mode": r.mode.value, "note": r.note} for r in entry.args],
         "becomes": resolution.name,
@@ -138,7 +139,7 @@ def _format(record: dict[str, Any]) -> str:
 
 
 # --- docs ----------------------------------------------------------------------------------
-_COLUMNS = ("CUDA", "HIP", "ROC", "CUDA A/D/R", "HIP A/D/R/E", "status")
+_COLUMNS = ("CUDA", "HIP", "ROC", "CUDA A/D/R", "HIP A/D/R/E", "status", "meaning differs")
 
 
 def _rows(table: MappingTable, family: str) -> list[tuple[str, ...]]:
@@ -151,6 +152,7 @@ def _rows(table: MappingTable, family: str) -> list[tuple[str, ...]]:
             _versions(entry.hip_added, entry.hip_deprecated, entry.hip_removed,
                       entry.hip_experimental),
             entry.status.value,
+            entry.semantic or "",
         ))
     return out
 

@@ -166,6 +166,8 @@ def resolve(entry: ApiEntry, settings: Settings, table: MappingTable) -> Resolut
         notes.append(
             Note("HPY132", f"{name} is deprecated since {library} {deprecated}", entry.note)
         )
+    if entry.semantic:
+        notes.append(Note("HPY170", f"{entry.cuda} -> {name}: {entry.semantic}"))
     if entry.hip_unsupported_cuda and column == "hip":
         versions = ", ".join(entry.hip_unsupported_cuda)
         notes.append(

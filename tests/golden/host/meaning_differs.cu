@@ -1,0 +1,13 @@
+// Names HIP has with another meaning are translated and reported on every use.
+#include <cstdio>
+
+__global__ void timed(long long* cycles) {
+  long long start = clock64();  // expect: HPY170
+  cycles[threadIdx.x] = clock64() - start;  // expect: HPY170
+}
+
+bool can_overlap(int device) {
+  int overlap = 0;
+  cudaDeviceGetAttribute(&overlap, cudaDevAttrGpuOverlap, device);  // expect: HPY170
+  return overlap != 0;
+}
