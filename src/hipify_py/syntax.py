@@ -253,6 +253,27 @@ class Syntax:
             return None
         return Call(name_index, j, close_paren, self.split_args(j, close_paren))
 
+    def opener_of(self, close_index: int, limit: int = 5000) -> int | None:
+        """The matching `(` or `[` of a `)` or `]`, scanning backward; None past a statement
+        boundary (`;`, `{`, `}`) or `limit` tokens."""
+        toks = self.tokens
+        closing = toks.raw(close_index)
+        opening = {b")": b"(", b"]": b"["}.get(closing)
+        if opening is None:
+            return None
+        depth = 0
+        for k in range(close_index, max(-1, close_index - limit), -1):
+            t = toks.raw(k)
+            if t == closing:
+                depth += 1
+            elif t == opening:
+                depth -= 1
+                if depth == 0:
+                    return k
+            elif t in (b";", b"{", b"}"):
+                return None
+        return None
+
     def _angle_close(self, open_index: int) -> int | None:
         """Matching '>' of a template argument list starting at '<' (None if not one)."""
         toks = self.tokens

@@ -105,26 +105,10 @@ def _inside_expression(ctx: Context, launch: Launch) -> bool:
                             and syntax.partner_of(name + 1) == prev)
         return prev != name and not after_parameters
     if toks.raw(prev) == b")":
-        opener = _opening_paren(ctx, prev)
+        opener = syntax.opener_of(prev)
         keyword = syntax.prev_code(opener) if opener is not None else None
         return keyword is None or toks.raw(keyword) not in _CONTROL
     return True
-
-
-def _opening_paren(ctx: Context, close: int) -> int | None:
-    toks = ctx.parsed.tokens
-    depth = 0
-    for k in range(close, max(-1, close - 5000), -1):
-        t = toks.raw(k)
-        if t == b")":
-            depth += 1
-        elif t == b"(":
-            depth -= 1
-            if depth == 0:
-                return k
-        elif t in (b";", b"{", b"}"):
-            return None
-    return None
 
 
 def _unrewritable(ctx: Context, launch: Launch) -> str | None:

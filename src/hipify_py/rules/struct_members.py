@@ -46,7 +46,8 @@ def _fields_of(ctx: Context, struct: str, fields: Mapping[str, MemberEntry]) -> 
             continue
         owner = syntax.prev_code(access)
         if owner is not None and toks.raw(owner) == b"]":  # props[k].field
-            owner = _before_subscript(ctx, owner)
+            opener = syntax.opener_of(owner, limit=200)
+            owner = syntax.prev_code(opener) if opener is not None else None
         if owner is None or toks.raw(owner) not in variables:
             continue
         name = toks.text(i)
@@ -71,17 +72,3 @@ def _variables_of_type(ctx: Context, struct: bytes) -> frozenset[bytes]:
     pattern = re.compile(rb"\b" + re.escape(struct) + rb"\b[\s*&]*(?:const\s+)?[\s*&]*(\w+)")
     return frozenset(m.group(1) for m in pattern.finditer(ctx.data)
                      if m.group(1) not in (b"const", b"operator"))
-
-
-def _before_subscript(ctx: Context, close: int) -> int | None:
-    toks = ctx.parsed.tokens
-    depth = 0
-    for k in range(close, max(-1, close - 200), -1):
-        t = toks.raw(k)
-        if t == b"]":
-            depth += 1
-        elif t == b"[":
-            depth -= 1
-            if depth == 0:
-                return ctx.syntax.prev_code(k)
-    return None
