@@ -9,6 +9,7 @@ arguments still apply (see edits.py).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from hipify_py.diagnostics import Finding
@@ -76,7 +77,9 @@ def _edit_call(
             else:
                 yield from _insertion(ctx, entry, call, rule)
         for index, wrappers in wrapped.items():
-            yield from _wrap(call, index, wrappers)
+            wrappers = [w for w in wrappers if not _already_cast(ctx, call, index, w)]
+            if wrappers:
+                yield from _wrap(call, index, wrappers)
         return
     # Rebuild the argument list: a list of pieces per final position.
     slots: list[tuple[int | None, list[Piece]]] = [
@@ -130,6 +133,20 @@ def _edit_call(
     else:
         start = end = ctx.parsed.tokens[call.open_index].end
     yield Edit(start, end, b"", "arguments", tuple(pieces))
+
+
+_CAST = re.compile(r"(?:reinterpret|static)_cast<(.+)>")
+
+
+def _already_cast(ctx: Context, call: Call, index: int, rule: ArgRule) -> bool:
+    """`(void **)&p` needs no reinterpret_cast<void **> around it."""
+    m = _CAST.fullmatch(rule.value) if rule.action is ArgAction.CAST else None
+    if m is None or index >= len(call.args):
+        return False
+    wanted = m.group(1).replace(" ", "")
+    text = ctx.syntax.code_text(call.args[index]).decode("utf-8", "surrogateescape")
+    text = text.replace(" ", "")
+    return text.startswith((f"({wanted})", f"reinterpret_cast<{wanted}>", f"static_cast<{wanted}>"))
 
 
 def _wrap(call: Call, index: int, wrappers: list[ArgRule]) -> Iterator[Edit]:

@@ -8,4 +8,5 @@ void pinned(int n) {
   size_t pitch;
   double *rows;
   hipMallocPitch(reinterpret_cast<void **>(&rows), &pitch, 256 * sizeof(double), 64);
+  hipMallocPitch((void **)&rows, &pitch, 256 * sizeof(double), 64);  // already cast: kept
 }
