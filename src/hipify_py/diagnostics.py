@@ -134,6 +134,11 @@ _CODES: list[CodeInfo] = [
     _c("HPY151", "removed-from-hip", E, "version",
        "HIP equivalent was removed by the target HIP version",
        "The CUDA name was left because the HIP name no longer exists in the target HIP version."),
+    _c("HPY155", "cuda-signature-mismatch", E, "version",
+       "the CUDA release the code is read as gives this API a signature its HIP name lacks",
+       "CUDA changed the API's parameters in that release (CUDA 13: cuCtxCreate, graph edges, "
+       "...) and HIP has no function of the new shape: the call is left as it is. Rewrite it "
+       "for HIP's signature, or pass --cuda-version for the release the code was written for."),
     _c("HPY152", "cuda-version-restricted", N, "version",
        "HIP mapping is not valid for some CUDA versions",
        "The CUDA API changed meaning in the listed CUDA versions; check that the HIP equivalent "

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from hipify_py.diagnostics import UNSUPPORTED_BY_FAMILY
 from hipify_py.mapping_model import ApiEntry, MappingTable
-from hipify_py.settings import Settings, Version
+from hipify_py.settings import Settings, Version, cuda_major_minor
 
 # Families whose third column is a ROC library, and that library's name.
 ROC_LIBRARIES = {
@@ -170,6 +170,18 @@ def resolve(entry: ApiEntry, settings: Settings, table: MappingTable) -> Resolut
         notes.append(Note("HPY170", f"{entry.cuda} -> {name}: {entry.semantic}"))
     if entry.hip_unsupported_cuda and column == "hip":
         versions = ", ".join(entry.hip_unsupported_cuda)
+        if _read_as_one_of(settings.cuda_version, entry.hip_unsupported_cuda):
+            # The code is read as a CUDA release for which this mapping is wrong (CUDA 13's
+            # location-based cudaMemAdvise against hipMemAdvise's device): its _v2 twin, which
+            # has that release's shape, where the table maps one; else an error.
+            twin = table.get(entry.cuda + "_v2")
+            if twin is not None and not twin.hip_unsupported_cuda:
+                return resolve(twin, settings, table)
+            return Resolution(None, column, library, (Note(
+                "HPY155", f"{entry.cuda} of CUDA {settings.cuda_version} (the release the code is "
+                f"read as) does not fit {name}; left as it is",
+                "rewrite the call for HIP's signature, or give the CUDA version the code targets "
+                "with --cuda-version"),))
         notes.append(
             Note(
                 "HPY152",
@@ -178,6 +190,17 @@ def resolve(entry: ApiEntry, settings: Settings, table: MappingTable) -> Resolut
             )
         )
     return Resolution(name, column, library, tuple(notes))
+
+
+def _read_as_one_of(cuda: Version, versions: tuple[str, ...]) -> bool:
+    """Whether the CUDA the code is read as is one the mapping fails for: a listed release, or
+    a later one when the newest listed is 13.0 or later (a change that stays)."""
+    parsed = [v for v in (_version(t) for t in versions) if v is not None]
+    mine = cuda_major_minor(cuda)
+    if any(cuda_major_minor(v) == mine for v in parsed):
+        return True
+    newest = max(parsed, default=None)
+    return newest is not None and cuda_major_minor(newest) >= (13, 0) and mine > cuda_major_minor(newest)
 
 
 def _older_name(entry: ApiEntry, column: str, target: Version) -> str | None:
