@@ -41,7 +41,8 @@ _ENTRY_FIELDS = {
     "cuda_added": str, "cuda_deprecated": str, "cuda_changed": str, "cuda_removed": str,
     "hip_added": str, "hip_deprecated": str, "hip_changed": str, "hip_removed": str,
     "roc_added": str, "roc_deprecated": str, "roc_changed": str, "roc_removed": str,
-    "hip_experimental": bool, "hip_unreleased": bool, "hip_older": str, "hip_older_added": str, "roc_experimental": bool, "hip_unsupported_cuda": list,
+    "hip_experimental": bool, "hip_unreleased": bool, "hip_older": str, "hip_older_added": str,
+    "roc_experimental": bool, "hip_unsupported_cuda": list,
     "args": list, "overloads": dict, "semantic": str,
 }
 _ARG_FIELDS = {"action": str, "index": int, "value": str, "mode": str, "note": str,
@@ -139,7 +140,7 @@ def _members(path: Path, struct: str, fields: Any) -> dict[str, MemberEntry]:
     for name, raw in fields.items():
         if not isinstance(raw, dict) or set(raw) - {"hip_added", "unsupported", "hip_older"}:
             raise MappingError(f"{path}: members.{struct}.{name}: expected "
-                               "{hip_added: VERSION} or {unsupported: true}")
+                               "{hip_added: VERSION[, hip_older: NAME]} or {unsupported: true}")
         out[str(name)] = MemberEntry(raw.get("hip_added"), bool(raw.get("unsupported", False)),
                                      raw.get("hip_older"))
     return out

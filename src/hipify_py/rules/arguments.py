@@ -170,10 +170,13 @@ def _mapped_value(ctx: Context, rule: ArgRule, arg: Span) -> bytes | None:
 
 
 def _value(ctx: Context, rule: ArgRule) -> bytes:
-    """The text a rule inserts; C has NULL where the tables say nullptr."""
-    if ctx.is_c and rule.value == "nullptr":
-        return b"NULL"
-    return rule.value.encode()
+    """The text a rule inserts."""
+    return _literal(ctx, rule.value)
+
+
+def _literal(ctx: Context, text: str) -> bytes:
+    """C has NULL where the tables say nullptr."""
+    return b"NULL" if ctx.is_c and text == "nullptr" else text.encode()
 
 
 def _insertion(ctx: Context, entry: ApiEntry, call: Call, rule: ArgRule) -> Iterator[RuleOutput]:
@@ -232,7 +235,7 @@ def _argument_of_earlier_call(ctx: Context, entry: ApiEntry, call: Call,
                       f"{text.decode('utf-8', 'surrogateescape')} added", entry.cuda, None,
                       entry.family)
     elif fallback:
-        value = b"NULL" if ctx.is_c and fallback[0] == "nullptr" else fallback[0].encode()
+        value = _literal(ctx, fallback[0])
         yield Edit(where, where, b", " + value, "arguments")
         yield Finding("HPY161", at, where,
                       f"{resolved} takes the buffer given to {callee} on this object, and no "

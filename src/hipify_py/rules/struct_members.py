@@ -19,6 +19,7 @@ from hipify_py.mapping_model import MemberEntry
 from hipify_py.parsing import IDENT
 from hipify_py.rules.base import Context, RuleOutput
 from hipify_py.settings import Version
+from hipify_py.targets import resolve
 
 _ACCESS = frozenset({b".", b"->"})
 
@@ -37,6 +38,8 @@ def _fields_of(ctx: Context, struct: str, fields: Mapping[str, MemberEntry]) -> 
     if not variables:
         return
     target = ctx.settings.hip_version
+    entry = ctx.table.get(struct)
+    hip_struct = (resolve(entry, ctx.settings, ctx.table).name if entry else None) or struct
     for i in toks.of_kind(IDENT):
         field = fields.get(toks.text(i))
         if field is None or ctx.is_skipped(toks.start(i)):
@@ -53,7 +56,7 @@ def _fields_of(ctx: Context, struct: str, fields: Mapping[str, MemberEntry]) -> 
         name = toks.text(i)
         if field.unsupported:
             yield Finding("HPY101", toks.start(i), toks.end(i),
-                          f"{struct}.{name} has no counterpart in hipDeviceProp_t", name,
+                          f"{struct}.{name} has no counterpart in {hip_struct}", name,
                           "query the value another way (hipDeviceGetAttribute) or drop it",
                           "runtime")
         elif field.hip_added and target is not None and Version.parse(field.hip_added) > target:
@@ -61,7 +64,7 @@ def _fields_of(ctx: Context, struct: str, fields: Mapping[str, MemberEntry]) -> 
                 yield Edit(toks.start(i), toks.end(i), field.hip_older.encode(), "struct_members")
                 continue
             yield Finding("HPY150", toks.start(i), toks.end(i),
-                          f"hipDeviceProp_t has {name} only since HIP {field.hip_added} "
+                          f"{hip_struct} has {name} only since HIP {field.hip_added} "
                           f"(target is {target})", name,
                           f"raise --hip-version to {field.hip_added} or later", "runtime")
 

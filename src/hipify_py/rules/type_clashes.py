@@ -259,7 +259,7 @@ def _amd_guard(ctx: Context, name: int, body: int) -> list[Edit] | None:
     first = name
     while True:  # back over the return type and specifiers, to the previous statement's end
         prev = syntax.prev_code(first)
-        if prev is None or toks.raw(prev) in (b";", b"}", b"{") or _in_directive(ctx, prev):
+        if prev is None or toks.raw(prev) in (b";", b"}", b"{") or syntax.directive_at(prev) is not None:
             break
         first = prev
     data = ctx.data
@@ -274,12 +274,6 @@ def _amd_guard(ctx: Context, name: int, body: int) -> list[Edit] | None:
     newline = ctx.newline
     return [Edit(start, start, _AMD_GUARD + newline, "type_clashes"),
             Edit(end, end, newline + b"#endif", "type_clashes")]
-
-
-def _in_directive(ctx: Context, i: int) -> bool:
-    data = ctx.data
-    start = data.rfind(b"\n", 0, ctx.parsed.tokens.start(i)) + 1
-    return data[start:ctx.parsed.tokens.start(i) + 1].lstrip().startswith(b"#")
 
 
 def _is_member(ctx: Context, i: int, *, namespaces: bool = False) -> bool:
