@@ -186,6 +186,11 @@ _CODES: list[CodeInfo] = [
        "kernel launch from device code (dynamic parallelism)",
        "HIP does not support launching kernels from device code. Restructure into host-side "
        "launches."),
+    _c("HPY320", "image-functions-unavailable", W, "device",
+       "texture or surface function: unavailable on AMD GPUs without image hardware",
+       "HIP declares its texture fetch and surface functions unavailable for gfx940-gfx942 and "
+       "gfx950 (MI300, MI350), which have no image hardware: the kernel compiles for other AMD "
+       "GPUs only. A 1D fetch from linear memory (tex1Dfetch on a bound buffer) is a plain load."),
     _c("HPY401", "warp-mask-32bit", W, "warp-size",
        "32-bit full lane mask passed to a *_sync warp function",
        "AMD wavefronts have 64 lanes and HIP's *_sync functions take 64-bit masks. A 32-bit full "
@@ -223,10 +228,12 @@ _CODES: list[CodeInfo] = [
        "HIP defines no CUDA architecture number. hipify-py substitutes 600 (Pascal) in device "
        "compilation and 0 in host compilation; check that the branch this selects is the right "
        "one for AMD GPUs (newer-architecture branches often use what HIP lacks)."),
-    _c("HPY510", "overload-collision", E, "types",
-       "overloads that become identical after translation",
+    _c("HPY510", "overload-collision", W, "types",
+       "overloads that become identical after translation: the later one is renamed",
        "CUresult and cudaError_t both become hipError_t (and similar pairs), so these overloads "
-       "now have the same signature. Remove one of them."),
+       "would have the same signature. The first keeps its name and serves calls with either "
+       "type; the later one is renamed (name_CUresult). Check that the first does what both "
+       "did, then delete the renamed copy."),
     _c("HPY511", "vector-operator-clash", E, "types",
        "user-defined operator on a CUDA vector type clashes with HIP's own",
        "HIP's vector types already define arithmetic operators. Remove the user-defined operator "
@@ -238,6 +245,10 @@ _CODES: list[CodeInfo] = [
        "redefinition. It is kept for CUDA only (#if !defined(__HIP_PLATFORM_AMD__)), so HIP's "
        "own is used on AMD; where the definition does not stand on lines of its own it is left "
        "as it is, and the finding is an error."),
+    _c("HPY513", "case-label-removed", N, "types",
+       "case label of a CUDA value the target HIP lacks: commented out",
+       "HIP never produces a value it does not define, so the label can never be taken; the "
+       "statements after it stay reachable from the other labels. No action needed."),
     _c("HPY520", "literal-suffix-separated", N, "host",
        "space added between a string literal and a macro glued to it",
        "C++11 reads `\"text\"NAME` as a user-defined literal; g++ only warns, clang (hipcc) rejects "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from hipify_py.rules.arguments import rewrite_arguments
 from hipify_py.rules.base import Context, Reference, Rule, RuleOutput
+from hipify_py.rules.case_labels import comment_out_dead_case_labels
 from hipify_py.rules.device_checks import check_device_code
 from hipify_py.rules.feature_macros import translate_feature_macros
 from hipify_py.rules.host_portability import separate_literal_suffixes
@@ -20,6 +21,7 @@ from hipify_py.rules.warp_sync import rewrite_warp_sync
 
 RULES: tuple[Rule, ...] = (
     rename_identifiers,
+    comment_out_dead_case_labels,
     rewrite_includes,
     rewrite_launches,
     rewrite_arguments,

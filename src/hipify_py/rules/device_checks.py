@@ -1,4 +1,5 @@
-"""Device-code checks: inline PTX (HPY300) and warp-size hazards (HPY401-HPY406).
+"""Device-code checks: inline PTX (HPY300), image functions (HPY320) and warp-size hazards
+(HPY401-HPY406).
 
 AMD wavefronts have 64 lanes. Code written for 32-lane warps still compiles under hipcc but
 silently computes wrong answers, which is why these are reported and never rewritten.
@@ -133,6 +134,8 @@ def check_device_code(ctx: Context) -> Iterator[RuleOutput]:
         yield from _per_warp_arrays(ctx)
     if b"_WARP_TRANSPOSE" in data:
         yield from _warp_transpose_blocks(ctx)
+    if b"tex" in data or b"surf" in data:
+        yield from _image_functions(ctx)
 
 
 def _int_value(raw: bytes) -> int | None:
@@ -177,6 +180,49 @@ def _inline_asm(ctx: Context) -> Iterator[RuleOutput]:
                 "replace it with a HIP intrinsic (e.g. __lane_id(), __ballot, __shfl) or portable C++",
                 "device",
             )
+
+
+# --- HPY320 -------------------------------------------------------------------------------
+# HIP's texture and surface functions, objects and references alike, are declared
+# `unavailable` when compiling for GPUs without image hardware (__HIP_NO_IMAGE_SUPPORT:
+# gfx940-gfx942 and later CDNA, i.e. MI300/MI350), in HIP 5.2 as in 7.2.
+_BEFORE_AN_EXPRESSION = frozenset({b"return", b"case", b"else", b"do", b"throw", b"co_return",
+                                   b"co_yield", b"co_await"})
+_IMAGE_FUNCTIONS = re.compile(
+    rb"\b(?:tex(?:1D|2D|3D|Cubemap)(?:Layered)?(?:Lod|Grad)?|tex1Dfetch|tex2Dgather"
+    rb"|surf(?:1D|2D|3D|Cubemap)(?:Layered)?(?:read|write))\b"
+)
+
+
+def _image_functions(ctx: Context) -> Iterator[RuleOutput]:
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    for i in identifier_tokens(ctx, _IMAGE_FUNCTIONS):
+        start = toks.start(i)
+        if ctx.is_skipped(start):
+            continue
+        nxt = syntax.next_code(i)
+        prev = syntax.prev_code(i)
+        if nxt is None or toks.raw(nxt) not in (b"(", b"<"):
+            continue
+        if prev is not None and toks.raw(prev) in (b".", b"->", b"::"):
+            continue  # a member, or the user's own namespace
+        if prev is not None and (toks.kinds[prev] == IDENT or (
+                toks.kinds[prev] == KEYWORD and toks.raw(prev) not in _BEFORE_AN_EXPRESSION)):
+            continue  # `float tex2D(...)`: the user declares a function of that name
+        if ctx.parsed.device_function_at(start) is None:
+            continue
+        name = toks.text(i)
+        yield Finding(
+            "HPY320", start, toks.end(i),
+            f"{name}: HIP's texture and surface functions are unavailable on AMD GPUs without "
+            "image hardware (gfx940-gfx942, gfx950: MI300, MI350); hipcc rejects this call "
+            "when compiling for them",
+            name,
+            "for a fetch from linear memory, read the array directly (a const __restrict__ "
+            "pointer); otherwise build this kernel only for GPUs with image support",
+            "device",
+        )
 
 
 # --- HPY401 -------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from hipify_py.edits import Edit
 from hipify_py.mapping_model import ApiEntry
 from hipify_py.parsing import IDENT, LITERAL, TokenList
 from hipify_py.rules.base import Context, Reference, RuleOutput, identifier_tokens
+from hipify_py.rules.case_labels import dead_case_labels
 from hipify_py.rules.feature_macros import FAMILY as FEATURE_MACROS
 from hipify_py.rules.warp_sync import fallback_tokens
 from hipify_py.targets import Resolution, resolve
@@ -42,6 +43,7 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
     # <curand.h> lexes as `< curand . h >`: a header name is the includes rule's business.
     header_names = [(inc.name_start, inc.name_end) for inc in ctx.syntax.includes]
     rewritten_elsewhere = fallback_tokens(ctx)  # warp *_sync calls for HIP < 6.2
+    commented_out = dead_case_labels(ctx)
     for i, entry in ctx.api_tokens:
         if entry.family == FEATURE_MACROS:
             continue
@@ -50,7 +52,7 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
             continue
         if header_names and any(a <= start < b for a, b in header_names):
             continue
-        if i in rewritten_elsewhere:
+        if i in rewritten_elsewhere or i in commented_out:
             continue
         if is_member_or_user_name(ctx, i, scopes.get(entry.cuda, ()), entries):
             continue

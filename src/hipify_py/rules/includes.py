@@ -381,5 +381,13 @@ def _enclosing_conditional(directives: tuple[Directive, ...], offset: int) -> Di
 
 
 def _line_after(data: bytes, pos: int) -> int:
-    nl = data.find(b"\n", pos)
-    return len(data) if nl == -1 else nl + 1
+    """The start of the line after pos's, past backslash-continued lines (a line inserted
+    after `...\\` would be spliced onto it)."""
+    while True:
+        nl = data.find(b"\n", pos)
+        if nl == -1:
+            return len(data)
+        end = nl - 1 if data[nl - 1 : nl] == b"\r" else nl
+        if data[end - 1 : end] != b"\\" or end == 0:
+            return nl + 1
+        pos = nl + 1

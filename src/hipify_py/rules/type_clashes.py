@@ -3,6 +3,8 @@
 * HPY510: several CUDA types become one HIP type (`CUresult` and `cudaError_t` both become
   `hipError_t`), so two overloads of a helper, one per CUDA type, become the same function. The
   typical case is cuda-samples' `_cudaGetErrorEnum(cudaError_t)` / `_cudaGetErrorEnum(CUresult)`.
+  The first keeps the name and the later one is renamed, so the file compiles and every call
+  reaches the first (HIP's driver and runtime share one error enum).
 * HPY511: helper headers (helper_math.h and its many copies) define arithmetic operators on the
   CUDA vector types (`float3 operator+(float3, float3)`); HIP's vector types define them already,
   so the user's definitions are redefinitions.
@@ -60,11 +62,14 @@ def _merging_types(table: MappingTable) -> frozenset[str]:
 
 
 def _overload_collisions(ctx: Context) -> Iterator[RuleOutput]:
+    """The first overload seen keeps the name; every declarator of another CUDA signature that
+    becomes the same HIP signature is renamed (name_CUresult): calls with either CUDA type now
+    reach the survivor, which takes the merged HIP type, and the renamed one stays as code."""
     merging = _merging_types(ctx.table)
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
-    # function name -> list of (normalized signature, original signature, name token)
-    seen: dict[str, list[tuple[tuple[str, ...], tuple[str, ...], int]]] = defaultdict(list)
+    # (function name, normalized signature) -> original signature of the overload that keeps it
+    survivors: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
     visited_parens: set[int] = set()
     for i, entry in ctx.api_tokens:
         if entry.cuda not in merging:
@@ -85,18 +90,21 @@ def _overload_collisions(ctx: Context) -> Iterator[RuleOutput]:
         )
         normalized = tuple(_hip_name(ctx, t) for t in _types_only(original))
         fname = toks.text(name_index)
-        for other_norm, other_orig, _ in seen[fname]:
-            if other_norm == normalized and other_orig != original:
-                yield Finding(
-                    "HPY510", toks.start(name_index), toks.end(name_index),
-                    f"{fname}({', '.join(_types_only(original))}) and "
-                    f"{fname}({', '.join(_types_only(other_orig))}) become the same function "
-                    f"after translation ({', '.join(normalized)})",
-                    entry.cuda, f"remove this overload of {fname}; the other one serves both",
-                    "runtime",
-                )
-                break
-        seen[fname].append((normalized, original, name_index))
+        survivor = survivors.setdefault((fname, normalized), original)
+        if survivor == original:
+            continue
+        own = [t for t in _types_only(original) if t in merging and t not in survivor]
+        renamed = "_".join([fname, *own]) if own else f"{fname}_2"
+        yield Edit(toks.start(name_index), toks.end(name_index), renamed.encode(), "type_clashes")
+        yield Finding(
+            "HPY510", toks.start(name_index), toks.end(name_index),
+            f"{fname}({', '.join(_types_only(original))}) and "
+            f"{fname}({', '.join(_types_only(survivor))}) become the same function after "
+            f"translation ({', '.join(normalized)}): this one is renamed {renamed}, and calls "
+            f"with either type reach {fname}({', '.join(_types_only(survivor))})",
+            entry.cuda, f"check that {fname}({', '.join(_types_only(survivor))}) serves both "
+            f"uses, then delete {renamed}", "runtime",
+        )
 
 
 def _enclosing_paren(ctx: Context, i: int) -> int | None:

@@ -4,7 +4,7 @@
 
 static const char *_cudaGetErrorEnum(hipError_t error) { return hipGetErrorName(error); }
 
-static const char *_cudaGetErrorEnum(hipError_t error) {  // expect: HPY510
+static const char *_cudaGetErrorEnum_CUresult(hipError_t error) {  // expect: HPY510
   const char *name = nullptr;
   hipDrvGetErrorName(error, &name);
   return name;

@@ -1,0 +1,3 @@
+// A licence line that a stray backslash continues \
+// onto this one
+__global__ void k(float *p) { p[0] = 1.0f; }
