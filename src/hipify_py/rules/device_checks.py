@@ -534,17 +534,39 @@ _WARP_TRANSPOSE_BLOCK = re.compile(
 
 
 def _warp_transpose_blocks(ctx: Context) -> Iterator[RuleOutput]:
-    for m in _WARP_TRANSPOSE_BLOCK.finditer(ctx.data):
+    data = ctx.data
+    for m in _WARP_TRANSPOSE_BLOCK.finditer(data):
         threads = m.group(2).strip()
         value = _int_value(threads)
         if value is not None and value % 64 == 0:
             continue
         if ctx.is_skipped(m.start()):
             continue
-        yield Finding(
-            "HPY406", m.start(1), m.end(1),
-            f"{m.group(1).decode()} with a warp-transpose algorithm and {threads.decode()} threads: "
-            "hipCUB needs a multiple of the wavefront size (64), or it does not compile",
-            None, "use a block of 64*k threads for this primitive, or a direct/striped algorithm",
-            "device",
-        )
+        kind = m.group(1).decode()
+        what = (f"{kind} with a warp-transpose algorithm and {threads.decode()} threads: "
+                "hipCUB needs a multiple of the wavefront size (64), or it does not compile")
+        hint = "use a block of 64*k threads for this primitive, or a direct/striped algorithm"
+        yield Finding("HPY406", m.start(1), m.end(1), what, None, hint, "device")
+        # hipcc reports the failure where the type is completed: `Alias::TempStorage`.
+        alias = _alias_of(data, m.start(1), m.end())
+        if alias is None:
+            continue
+        use = re.compile(rb"\b" + re.escape(alias) + rb"\s*::\s*TempStorage\b").search(data, m.end())
+        if use is not None and not ctx.is_skipped(use.start()):
+            line = data.count(b"\n", 0, m.start(1)) + 1
+            yield Finding("HPY406", use.start(), use.end(),
+                          f"{alias.decode()} (line {line}) is a {what}", None, hint, "device")
+
+
+_TYPEDEF_NAME = re.compile(rb"\s*>\s*(\w+)\s*;")
+_USING_NAME = re.compile(rb"\busing\s+(\w+)\s*=\s*(?:typename\s+)?(?:\w+\s*::\s*)*$")
+
+
+def _alias_of(data: bytes, start: int, end: int) -> bytes | None:
+    """The name a `typedef cub::BlockLoad<...> Name;` or `using Name = cub::BlockLoad<...>;`
+    gives the type spelled between start and end."""
+    after = _TYPEDEF_NAME.match(data, end)
+    if after is not None:
+        return after.group(1)
+    before = _USING_NAME.search(data[max(0, start - 200) : start])
+    return before.group(1) if before is not None else None
