@@ -74,6 +74,7 @@ HEADER_HIP_ADDED = {
     "hip/hip_bf16.h": "6.0",
     "hip/hip_fp8.h": "6.0",
     "hip/hip_fp4.h": "6.5",
+    "hip/hip_fp6.h": "7.0",  # not in HIP 6.4's headers; in 7.2's (first release not pinned down)
     "hip/hip_math_constants.h": "5.5",
     "hip/cooperative_groups/hip_reduce.h": "7.0",
     "hip/cooperative_groups/hip_scan.h": "7.0",
@@ -103,12 +104,24 @@ EXTRA_DROPPED = {
     "sm_35_intrinsics.h": "device", "sm_60_atomic_functions.h": "device",
     "sm_61_intrinsics.h": "device", "math_functions.h": "device",
     "crt/math_functions.h": "device", "common_functions.h": "runtime",
+    # The rest of what cuda_runtime.h pulls in (CUDA 13's include/ listed against this table):
+    # internal or per-architecture pieces, all of which hip_runtime.h covers.
+    "host_defines.h": "runtime", "host_config.h": "runtime", "driver_functions.h": "runtime",
+    "device_double_functions.h": "device", "device_atomic_functions.hpp": "runtime",
+    "sm_20_atomic_functions.h": "device", "sm_32_atomic_functions.h": "device",
+    "sm_35_atomic_functions.h": "device", "vector_functions.hpp": "runtime",
+    "surface_indirect_functions.h": "device", "texture_indirect_functions.h": "device",
 }
 # Headers that map to a HIP header that exists under another name.
 EXTRA_MAPPED = {
     "surface_types.h": ("hip/surface_types.h", "runtime"),
     "texture_types.h": ("hip/texture_types.h", "runtime"),
     "cuda_occupancy.h": ("hip/hip_runtime.h", "runtime"),
+    # The .hpp halves of the low-precision type headers, and FP6 (HIP 7's hip_fp6.h).
+    "cuda_fp16.hpp": ("hip/hip_fp16.h", "device"), "cuda_bf16.hpp": ("hip/hip_bf16.h", "device"),
+    "cuda_fp8.hpp": ("hip/hip_fp8.h", "device"), "cuda_fp4.hpp": ("hip/hip_fp4.h", "device"),
+    "cuda_fp6.h": ("hip/hip_fp6.h", "device"), "cuda_fp6.hpp": ("hip/hip_fp6.h", "device"),
+    "cudaProfiler.h": ("hip/hip_runtime_api.h", "driver"),
 }
 # Headers with no HIP counterpart: kept and reported.
 EXTRA_UNSUPPORTED = {
@@ -130,6 +143,17 @@ EXTRA_UNSUPPORTED = {
     "nvjpeg.h": "nvJPEG: use rocJPEG", "cupti.h": "CUPTI: use rocprofiler",
     "mma.h": "warp matrix multiply (nvcuda::wmma): rocWMMA (rocwmma/rocwmma.hpp) is the AMD "
              "counterpart, with a different API",
+    "crt/mma.h": "warp matrix multiply (nvcuda::wmma): rocWMMA is the AMD counterpart",
+    "crt/mma.hpp": "warp matrix multiply (nvcuda::wmma): rocWMMA is the AMD counterpart",
+    "cuda_pipeline_primitives.h": "asynchronous copy pipelines have no HIP equivalent",
+    "cuda_pipeline_helpers.h": "asynchronous copy pipelines have no HIP equivalent",
+    "cuda_awbarrier_primitives.h": "arrive-wait barriers have no HIP equivalent",
+    "cuda_awbarrier_helpers.h": "arrive-wait barriers have no HIP equivalent",
+    "cudaTypedefs.h": "driver entry-point typedefs (PFN_cu*): HIP has no counterpart",
+    "nvvm.h": "libNVVM compiles NVVM IR to PTX: no HIP counterpart",
+    "nvperf_host.h": "NVIDIA's performance counters: use rocprofiler",
+    "nvperf_target.h": "NVIDIA's performance counters: use rocprofiler",
+    "nvperf_cuda_host.h": "NVIDIA's performance counters: use rocprofiler",
 }
 # What an unsupported header declares, as names a file must use to need it: a translation unit
 # that uses none of them includes the header for nothing, and the include is dropped rather
@@ -145,6 +169,12 @@ HEADER_PATTERNS = [
     {"cuda": "cupti*.h", "unsupported": True, "family": "runtime",
      "note": "CUPTI: use rocprofiler"},
     {"cuda": "npp*.h", "unsupported": True, "family": "runtime", "note": "NPP has no HIP port"},
+    # nvcc's internal headers (crt/host_defines.h, crt/sm_80_rt.h, ...) and the per-architecture
+    # intrinsics headers: hip_runtime.h covers what they declare.
+    {"cuda": "crt/*", "dropped": True, "family": "runtime"},
+    {"cuda": "sm_*_intrinsics.h*", "dropped": True, "family": "device"},
+    {"cuda": "sm_*_atomic_functions.h*", "dropped": True, "family": "device"},
+    {"cuda": "sm_*_rt.h*", "dropped": True, "family": "device"},
     {"cuda": "cub/*", "hip": "hipcub/hipcub.hpp", "family": "cub"},
     # Thrust's CUDA backend: rocThrust has the same headers under system/hip (its system/cuda
     # copies need CUDA's CUB). A trailing * in the target stands for what the * matched.
@@ -550,7 +580,10 @@ def write_headers(out: Path, reference: Path, source_note: str) -> None:
             lines.append(f"  {json.dumps(name)}: {flow({'family': family, 'dropped': True})}")
     for name, (hip, family) in sorted(EXTRA_MAPPED.items()):
         if name not in seen:
-            lines.append(f"  {json.dumps(name)}: {flow({'family': family, 'hip': hip})}")
+            mapped: dict[str, object] = {"family": family, "hip": hip}
+            if hip in HEADER_HIP_ADDED:
+                mapped["hip_added"] = HEADER_HIP_ADDED[hip]
+            lines.append(f"  {json.dumps(name)}: {flow(mapped)}")
     for name, note in sorted(EXTRA_UNSUPPORTED.items()):
         if name not in seen:
             fields = {"family": "runtime", "unsupported": True, "note": note}

@@ -24,3 +24,10 @@ def test_a_release_between_two_listed_takes_the_older_and_before_all_the_oldest(
     assert release_of(Version.parse("12")) == release_of(Version.parse("12.0"))
     assert release_of(Version.parse("9.0")) == release_of(Version.parse("10.2"))
     assert release_of(Version.parse("14.1")) == release_of(Version.parse("13.0"))
+
+
+def test_thrust_and_cccl_component_macros_match_the_release() -> None:
+    old, new = _defines("12.0"), _defines("13.0")
+    assert (old["THRUST_MAJOR_VERSION"], old["THRUST_MINOR_VERSION"]) == (2, 0)
+    assert "CCCL_VERSION" not in old  # CCCL 2.2 (CUDA 12.3) introduced it
+    assert new["CCCL_VERSION"] == 3000000 and new["CUB_MAJOR_VERSION"] == 3

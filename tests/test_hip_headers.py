@@ -65,3 +65,42 @@ def test_device_property_fields_match_the_release(release: str, table: MappingTa
                                        <= version) and name not in declared)
     ]
     assert wrong == []
+
+
+_HIPCC = {"5.2": ("/usr/bin/hipcc", "gfx90a"), "7.2": ("/srv/rocm7/.bin/hipcc", "gfx942")}
+
+
+@pytest.mark.parametrize("release", sorted(_HIPCC))
+def test_cooperative_groups_names_match_the_headers(release: str, tmp_path: Path) -> None:
+    """What the residue check (rules/residue.py) takes HIP's cooperative_groups namespace to
+    declare, against clang's AST of the installed headers."""
+    import json
+    import os
+    import shutil
+    import subprocess
+
+    from hipify_py.rules.residue import HIP_COOPERATIVE_GROUPS_52, HIP_COOPERATIVE_GROUPS_72
+
+    hipcc, arch = _HIPCC[release]
+    if shutil.which(hipcc) is None:
+        pytest.skip(f"no hipcc for HIP {release} here")
+    source = tmp_path / "cg.hip"
+    source.write_text("#include <hip/hip_cooperative_groups.h>\n")
+    dump = subprocess.run(
+        [hipcc, f"--offload-arch={arch}", "-std=c++17", "-fsyntax-only", "--cuda-host-only",
+         "-Xclang", "-ast-dump=json", "-Xclang", "-ast-dump-filter=cooperative_groups",
+         str(source)], capture_output=True, text=True, timeout=300,
+        env=dict(os.environ, HIP_PLATFORM="amd"), check=False).stdout
+    decoder, at, names = json.JSONDecoder(), 0, set()
+    while dump[at:].strip():  # one JSON object per declaration the filter matched
+        at = len(dump) - len(dump[at:].lstrip())
+        node, at = decoder.raw_decode(dump, at)
+        if node.get("kind") == "NamespaceDecl" and node.get("name") == "cooperative_groups":
+            names |= {c["name"] for c in node.get("inner", []) if c.get("name")}
+    public = {n for n in names if not n.startswith("__")}
+    # Helpers that are not part of the CUDA-facing API (internal namespaces, type traits).
+    public -= {"impl", "internal", "is_power_of_2", "is_valid_tile_size", "is_valid_type",
+               "is_valid_wavefront", "thread_block_tile_base", "thread_block_tile_type",
+               "tile_base", "tiled_group", "parent_group_info"}
+    expected = HIP_COOPERATIVE_GROUPS_52 if release == "5.2" else HIP_COOPERATIVE_GROUPS_72
+    assert public == expected

@@ -50,6 +50,13 @@ def library_defines(cuda: Version) -> list[str]:
         if name == "CUB":
             number = major * 100000 + minor * 100 + patch
             out += [f"-DCUB_VERSION={number}", f"-DTHRUST_VERSION={number}"]
+            for lib in ("CUB", "THRUST"):
+                out += [f"-D{lib}_MAJOR_VERSION={major}", f"-D{lib}_MINOR_VERSION={minor}",
+                        f"-D{lib}_SUBMINOR_VERSION={patch}"]
+            if (major, minor) >= (2, 2):  # CCCL's own version macros arrived with CCCL 2.2
+                out += [f"-DCCCL_VERSION={major * 1000000 + minor * 1000 + patch}",
+                        f"-DCCCL_MAJOR_VERSION={major}", f"-DCCCL_MINOR_VERSION={minor}",
+                        f"-DCCCL_PATCH_VERSION={patch}"]
             continue
         if name == "CUDNN":
             scale = 10000 if major >= 9 else 1000

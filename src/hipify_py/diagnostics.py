@@ -108,6 +108,11 @@ def _unsupported_codes() -> list[CodeInfo]:
 
 _CODES: list[CodeInfo] = [
     *_unsupported_codes(),
+    _c("HPY119", "cuda-name-left", E, "api",
+       "CUDA name no table covers, left in code: libcu++, cooperative groups, __nv_*, NVTX",
+       "The name is CUDA's by its namespace or prefix (cuda::, cooperative_groups:: members the "
+       "target HIP lacks, __nv_*, __pipeline_*, nvtx*) and the target HIP has no counterpart: "
+       "it will not compile. The suggestion names the usual replacement."),
     _c("HPY120", "cublas-legacy-api", E, "cublas",
        "cuBLAS v1 (legacy) API call",
        "The legacy cuBLAS API (cublas.h, no handle argument) has no hipBLAS equivalent. Move the code "

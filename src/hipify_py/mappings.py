@@ -53,7 +53,7 @@ _HEADER_FIELDS = {
 }
 _FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers",
                 "header_patterns", "members"}
-_CACHE_FORMAT = 5
+_CACHE_FORMAT = 6
 
 
 class MappingError(ValueError):

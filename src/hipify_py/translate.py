@@ -11,6 +11,7 @@ import os
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from hipify_py.diagnostics import CATALOGUE, Diagnostic, Finding, LineIndex, Severity, locate
 from hipify_py.edits import Edit, apply_edits, plan_edits
@@ -44,8 +45,13 @@ def translate_source(
     parsed = parse_source(
         data, path, settings, extra_args=extra_args, is_namespaced_name=entries.__contains__
     )
+    def find_inactive() -> tuple[tuple[int, int], ...]:
+        preprocessed = parse_source(data, path, replace(settings, skip_excluded_blocks=True),
+                                    extra_args=extra_args, want_ast=False)
+        return preprocessed.skipped_ranges
+
     ctx = Context(path, parsed, table, settings, resolve_local or (lambda _h: None),
-                  host_includer=host_includer)
+                  host_includer=host_includer, find_inactive=find_inactive)
     edits: list[Edit] = []
     findings: list[Finding] = []
     references: list[Reference] = []

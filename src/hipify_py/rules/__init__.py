@@ -15,6 +15,7 @@ from hipify_py.rules.host_portability import separate_literal_suffixes
 from hipify_py.rules.identifiers import rename_identifiers
 from hipify_py.rules.includes import rewrite_includes
 from hipify_py.rules.launches import rewrite_launches
+from hipify_py.rules.residue import report_residue
 from hipify_py.rules.struct_members import check_struct_members
 from hipify_py.rules.type_clashes import find_type_clashes
 from hipify_py.rules.warp_sync import rewrite_warp_sync
@@ -31,6 +32,7 @@ RULES: tuple[Rule, ...] = (
     check_device_code,
     rewrite_warp_sync,
     separate_literal_suffixes,
+    report_residue,
 )
 
 __all__ = ["RULES", "Context", "Reference", "Rule", "RuleOutput"]

@@ -59,6 +59,10 @@ class Context:
     host_includer: str | None = None
     # Per-file results one rule computes and another consults (see rules/warp_sync.py).
     memo: dict[str, Any] = field(default_factory=dict)
+    # The #if branches the CUDA reading does not compile, whatever the skip option says. Parsing
+    # keeps every branch by default (so all are renamed); this re-reads the file's preprocessor
+    # only when a rule asks.
+    find_inactive: Callable[[], tuple[tuple[int, int], ...]] = field(default=lambda: ())
 
     @cached_property
     def syntax(self) -> Syntax:
@@ -71,6 +75,15 @@ class Context:
     @cached_property
     def skipped(self) -> tuple[tuple[int, int], ...]:
         return self.parsed.skipped_ranges if self.settings.skip_excluded_blocks else ()
+
+    @cached_property
+    def inactive(self) -> tuple[tuple[int, int], ...]:
+        return self.parsed.skipped_ranges if self.settings.skip_excluded_blocks else (
+            self.find_inactive())
+
+    def is_inactive(self, offset: int) -> bool:
+        """In an #if branch that the CUDA reading of the file does not compile."""
+        return any(a <= offset < b for a, b in self.inactive)
 
     def is_skipped(self, offset: int) -> bool:
         return any(a <= offset < b for a, b in self.skipped)
