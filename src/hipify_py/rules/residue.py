@@ -79,6 +79,7 @@ def _own_top_level_namespaces(ctx: Context) -> set[bytes]:
 
 
 def _dead(ctx: Context, i: int) -> bool:
+    """Asked last: the first question re-reads the file's preprocessor."""
     return ctx.is_inactive(ctx.parsed.tokens.start(i))
 
 
@@ -106,7 +107,7 @@ def _libcudacxx(ctx: Context) -> Iterator[RuleOutput]:
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
     for i in identifier_tokens(ctx, _CUDA_NAMESPACE):
-        if _dead(ctx, i) or _in_include(ctx, i):
+        if _in_include(ctx, i):
             continue
         nxt = syntax.next_code(i)
         if nxt is None or toks.raw(nxt) != b"::":
@@ -119,6 +120,8 @@ def _libcudacxx(ctx: Context) -> Iterator[RuleOutput]:
             if qualifier is not None and toks.kinds[qualifier] == IDENT:
                 continue  # thrust::cuda::par, mylib::cuda::...: not libcu++
         name, last = _qualified_name(ctx, i)
+        if _dead(ctx, i):
+            continue
         yield Reference("device", name, False)
         yield Finding(
             "HPY119", toks.start(i), toks.end(last),
@@ -138,7 +141,7 @@ def _cooperative_groups(ctx: Context) -> Iterator[RuleOutput]:
     aliases = {m.group(1) for m in _GROUPS_ALIAS.finditer(data)} | {b"cooperative_groups"}
     pattern = re.compile(rb"\b(?:" + b"|".join(re.escape(a) for a in sorted(aliases)) + rb")\b")
     for i in identifier_tokens(ctx, pattern):
-        if _dead(ctx, i) or _in_include(ctx, i):
+        if _in_include(ctx, i):
             continue
         colons = syntax.next_code(i)
         member = syntax.next_code(colons) if colons is not None else None
@@ -153,6 +156,8 @@ def _cooperative_groups(ctx: Context) -> Iterator[RuleOutput]:
         if what in available or what.startswith("__"):
             continue
         name = f"{toks.text(i)}::{what}"
+        if _dead(ctx, i):
+            continue
         yield Reference("device", name, False)
         yield Finding(
             "HPY119", toks.start(i), toks.end(member),
@@ -182,10 +187,12 @@ def _prefixed(ctx: Context) -> Iterator[RuleOutput]:
         name = toks.text(i)
         if name in entries or name in declared:
             continue
-        if _dead(ctx, i) or _in_include(ctx, i):
+        if _in_include(ctx, i):
             continue
         prev = syntax.prev_code(i)
         if prev is not None and toks.raw(prev) in (b".", b"->", b"::"):
+            continue
+        if _dead(ctx, i):
             continue
         nvtx = name.startswith("nvtx")
         family = "runtime" if nvtx else "device"
