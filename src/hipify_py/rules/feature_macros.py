@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from hipify_py.diagnostics import Finding
 from hipify_py.edits import Edit
 from hipify_py.rules.base import Context, Reference, RuleOutput
+from hipify_py.rules.hip_branches import in_cuda_condition
 from hipify_py.settings import Settings, cuda_major_minor, cuda_version_number
 from hipify_py.syntax import Syntax
 
@@ -69,6 +70,14 @@ def translate_feature_macros(ctx: Context) -> Iterator[RuleOutput]:
         target = entry.hip
         definedness = _tests_definedness(syntax, i)
         value = None if definedness else value_of(text, ctx.settings)
+        side = in_cuda_condition(ctx, i) if value is not None else None
+        if side is not None:
+            yield Reference(FAMILY, text, True)
+            yield Finding("HPY500", start, end,
+                          f"{text} left as written: this #if chain has the author's own HIP "
+                          f"branch (line {side.hip_line}), which hipcc keeps selecting", text,
+                          None, FAMILY)
+            continue
         if value is not None:
             yield Reference(FAMILY, text, True)
             yield Edit(start, end, value.encode(), "feature_macros")

@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from hipify_py.diagnostics import Finding
 from hipify_py.parsing import IDENT, KEYWORD, PUNCT
 from hipify_py.rules.base import Context, Reference, RuleOutput, identifier_tokens
+from hipify_py.rules.hip_branches import in_cuda_body
 from hipify_py.settings import Version
 
 # What `namespace cooperative_groups` declares in HIP's headers (hip_cooperative_groups.h), read
@@ -79,8 +80,10 @@ def _own_top_level_namespaces(ctx: Context) -> set[bytes]:
 
 
 def _dead(ctx: Context, i: int) -> bool:
-    """Asked last: the first question re-reads the file's preprocessor."""
-    return ctx.is_inactive(ctx.parsed.tokens.start(i))
+    """Not compiled: by the CUDA reading, or by hipcc, because the author wrote a HIP branch
+    for it. Asked last: the first question re-reads the file's preprocessor."""
+    offset = ctx.parsed.tokens.start(i)
+    return in_cuda_body(ctx, offset) or ctx.is_inactive(offset)
 
 
 def _in_include(ctx: Context, i: int) -> bool:
