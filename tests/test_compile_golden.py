@@ -49,6 +49,7 @@ COMPILES = {
     "arguments/sparse_triangular_solve.cu.hip52.hip": ("5.2",),
     "types/error_enum_helper.cu.hip": ("5.2", "7.2"),
     "feature_macros/author_hip_branch.cu.hip": ("5.2", "7.2"),
+    "host/device_function_words.cu.hip": ("5.2", "7.2"),
     "feature_macros/author_hip_branch.cu.cuda128.hip": ("5.2", "7.2"),
     "device/image_functions.cu.hip": ("5.2",),  # 7.2 compiles for gfx942: no image hardware
     "types/overload_collision.cu.hip": ("7.2",),

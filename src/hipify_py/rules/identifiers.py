@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping
 from hipify_py.diagnostics import Finding
 from hipify_py.edits import Edit
 from hipify_py.mapping_model import ApiEntry
-from hipify_py.parsing import IDENT, LITERAL, TokenList
+from hipify_py.parsing import IDENT, KEYWORD, LITERAL, TokenList
 from hipify_py.rules.base import Context, Reference, RuleOutput, identifier_tokens
 from hipify_py.rules.case_labels import dead_case_labels
 from hipify_py.rules.feature_macros import FAMILY as FEATURE_MACROS
@@ -203,6 +203,12 @@ def is_member_or_user_name(
         nxt = ctx.syntax.next_code(i)
         if nxt is None or toks.raw(nxt) != b"<":
             return True  # `GLuint texture`: an ordinary word, CUDA's only as texture<...>
+    if toks.raw(i)[:1].islower() and _is_device_function(toks.text(i), entries):
+        nxt = ctx.syntax.next_code(i)
+        if nxt is None or toks.raw(nxt) != b"(":
+            return True  # `float umin = ...`: a variable; CUDA's umin() is only ever called
+        if ctx.path.endswith(".c") or toks.text(i) in _declared_functions(ctx):
+            return True  # C has no device code; a file that defines umin() calls its own
     prev = ctx.syntax.prev_code(i)
     if prev is not None:
         before = toks.raw(prev)
@@ -215,6 +221,32 @@ def is_member_or_user_name(
             return qualifier is not None and toks.text(qualifier) not in entries
     pos = toks.start(i)
     return any(a <= pos < b for _, a, b in scopes)
+
+
+_NOT_A_TYPE = frozenset({b"return", b"case", b"else", b"do", b"throw", b"sizeof", b"new",
+                         b"delete", b"co_return", b"co_yield", b"co_await"})
+
+
+def _declared_functions(ctx: Context) -> frozenset[str]:
+    """Lowercase device-function names this file declares itself (`double umin(double a)`)."""
+    found: frozenset[str] | None = ctx.memo.get("declared_device_functions")
+    if found is None:
+        toks = ctx.parsed.tokens
+        names = set()
+        for i, entry in ctx.api_tokens:
+            if not (entry.cuda[:1].islower() and entry.family == "device"):
+                continue
+            prev, nxt = ctx.syntax.prev_code(i), ctx.syntax.next_code(i)
+            if (prev is not None and nxt is not None and toks.raw(nxt) == b"("
+                    and toks.kinds[prev] in (IDENT, KEYWORD) and toks.raw(prev) not in _NOT_A_TYPE):
+                names.add(entry.cuda)
+        found = ctx.memo["declared_device_functions"] = frozenset(names)
+    return found
+
+
+def _is_device_function(name: str, entries: Mapping[str, ApiEntry]) -> bool:
+    entry = entries.get(name)
+    return entry is not None and entry.family == "device" and entry.section.endswith("Functions")
 
 
 def _global_qualifier(ctx: Context, colons: int | None) -> bool:
