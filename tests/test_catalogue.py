@@ -33,6 +33,7 @@ COVERED_ELSEWHERE = {
     "HPY907": "test_runner.py",
     "HPY908": "test_runner.py",
     "HPY909": "test_translate_inputs.py",
+    "HPY912": "test_mirror.py",
     "HPY920": "test_compile.py",
     "HPY921": "test_compile.py",
 }

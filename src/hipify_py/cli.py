@@ -199,7 +199,8 @@ def _finish(
         except (OSError, ValueError) as exc:
             raise UsageError(f"--baseline: {exc}") from None
     report = Report.from_results(
-        results, tool_version=__version__, settings=settings, elapsed=elapsed
+        results, tool_version=__version__, settings=settings, elapsed=elapsed,
+        files_copied=getattr(outcome, "copied", 0),
     )
     if not quiet or fmt != "text":
         emit(

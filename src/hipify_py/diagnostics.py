@@ -292,6 +292,10 @@ _CODES: list[CodeInfo] = [
     _c("HPY910", "clang-diagnostic", N, "parser",
        "clang diagnostic while parsing (shown on request)",
        "Without CUDA headers clang reports many undeclared names; these never stop translation."),
+    _c("HPY912", "link-outside-tree", W, "output",
+       "symbolic link to a place outside the tree (or nowhere): not mirrored",
+       "--output-dir recreates links whose targets stay inside the tree; this one would point "
+       "elsewhere from the output (or nowhere). Copy or recreate it by hand if the port needs it."),
     _c("HPY920", "compile-error", E, "compile",
        "hipcc error in the translated file",
        "The translated file did not compile, on a line hipify-py had already flagged: the "

@@ -57,6 +57,46 @@ def _spec(patterns: Sequence[str]) -> pathspec.PathSpec[Any] | None:
     return pathspec.GitIgnoreSpec.from_lines(patterns)
 
 
+def is_skipped_dir(name: str) -> bool:
+    return name in SKIPPED_DIRS or any(fnmatch.fnmatch(name, g) for g in SKIPPED_DIR_GLOBS)
+
+
+class IgnoreRules:
+    """--exclude globs (relative to the walked root) and the tree's own .gitignore files (each
+    relative to its folder), asked with root-relative '/'-separated paths (folders end in '/')."""
+
+    def __init__(self, root: str, exclude: Sequence[str]) -> None:
+        self.root = root
+        self.exclude = _spec(exclude)
+        self._gitignores: dict[str, pathspec.PathSpec[Any] | None] = {}
+
+    def ignored(self, rel: str) -> bool:
+        if self.exclude is not None and self.exclude.match_file(rel):
+            return True
+        parts = rel.rstrip("/").split("/")
+        for depth in range(len(parts)):
+            folder = "/".join(parts[:depth])
+            spec = self._gitignore(folder)
+            if spec is not None and spec.match_file(rel[len(folder) + 1 if folder else 0 :]):
+                return True
+        return False
+
+    def _gitignore(self, folder: str) -> pathspec.PathSpec[Any] | None:
+        if folder not in self._gitignores:
+            path = os.path.join(self.root, folder, ".gitignore")
+            try:
+                with open(path, encoding="utf-8", errors="replace") as handle:
+                    lines = handle.read().splitlines()
+            except OSError:
+                lines = []
+            self._gitignores[folder] = _spec(lines)
+        return self._gitignores[folder]
+
+
+def ignore_rules(root: str, exclude: Sequence[str]) -> IgnoreRules:
+    return IgnoreRules(root, exclude)
+
+
 def _problem(path: str, code: str, message: str, status: FileStatus = FileStatus.SKIPPED) -> FileResult:
     return FileResult(path, status, None, (Diagnostic(code, CATALOGUE[code].severity, path, 1, 1, message),))
 
@@ -70,7 +110,7 @@ def discover(
     extensions: frozenset[str] = SOURCE_EXTENSIONS,
 ) -> Discovery:
     """Expand the command line's paths into sources, in a stable order."""
-    include_spec, exclude_spec = _spec(include), _spec(exclude)
+    include_spec = _spec(include)
     fenced = {os.path.realpath(d) for d in excluded_dirs}
     sources: dict[tuple[int, int], Source] = {}
     problems: list[FileResult] = []
@@ -82,7 +122,8 @@ def discover(
             problems.append(_stat_problem(given, exc))
             continue
         if stat.S_ISDIR(st.st_mode):
-            _walk(given, include_spec, exclude_spec, fenced, extensions, sources, problems)
+            _walk(given, include_spec, ignore_rules(given, exclude), fenced, extensions, sources,
+                  problems)
         else:
             parent = os.path.dirname(os.path.abspath(given))
             root = cwd if (os.path.abspath(given) + os.sep).startswith(cwd + os.sep) else parent
@@ -106,7 +147,7 @@ def _stat_problem(path: str, exc: OSError) -> FileResult:
 def _walk(
     top: str,
     include_spec: pathspec.PathSpec[Any] | None,
-    exclude_spec: pathspec.PathSpec[Any] | None,
+    rules: IgnoreRules,
     fenced: set[str],
     extensions: frozenset[str],
     sources: dict[tuple[int, int], Source],
@@ -137,9 +178,7 @@ def _walk(
                 problems.append(_stat_problem(entry.path, exc))
                 continue
             if is_dir:
-                if entry.name in SKIPPED_DIRS or any(fnmatch.fnmatch(entry.name, g) for g in SKIPPED_DIR_GLOBS):
-                    continue
-                if exclude_spec is not None and exclude_spec.match_file(rel + "/"):
+                if is_skipped_dir(entry.name) or rules.ignored(rel + "/"):
                     continue
                 subdirs.append(entry.path)
                 continue
@@ -147,7 +186,7 @@ def _walk(
                 continue
             if include_spec is not None and not include_spec.match_file(rel):
                 continue
-            if exclude_spec is not None and exclude_spec.match_file(rel):
+            if rules.ignored(rel):
                 continue
             try:
                 st = entry.stat()  # follows links: a link to a missing file or a loop fails

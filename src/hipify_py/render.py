@@ -113,7 +113,8 @@ def render_text(report: Report, *, color: bool, verbose: bool) -> str:
 def _summary_line(report: Report) -> str:
     t = report.totals
     status = ", ".join(f"{n} {s}" for s, n in sorted(t.by_status.items()))
-    return (f"hipify-py: {t.files} files ({status}), {t.lines} lines, "
+    copied = f", {report.files_copied} other files copied" if report.files_copied else ""
+    return (f"hipify-py: {t.files} files ({status}){copied}, {t.lines} lines, "
             f"{t.converted} references converted, {t.unconverted} left; "
             f"{t.by_severity.get('error', 0)} errors, {t.by_severity.get('warning', 0)} warnings, "
             f"{t.by_severity.get('note', 0)} notes in {report.elapsed:.2f} s; "
@@ -173,6 +174,7 @@ def report_document(report: Report, compile_status: Mapping[str, str] | None = N
             "references_unconverted": t.unconverted, "by_severity": t.by_severity,
             "by_code": t.by_code, "by_family": t.by_family,
             "effort_hours": list(report.effort_hours), "elapsed_seconds": round(report.elapsed, 3),
+            "files_copied": report.files_copied,
         },
         "files": [
             {"path": r.path, "status": r.status.value, "lines": r.stats.lines,

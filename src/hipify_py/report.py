@@ -75,10 +75,11 @@ class Report:
     elapsed: float
     created: str
     effort_minutes: int
+    files_copied: int = 0  # --output-dir: the tree's other files, copied as they are
 
     @classmethod
     def from_results(cls, results: Sequence[FileResult], *, tool_version: str,
-                     settings: Settings, elapsed: float) -> Report:
+                     settings: Settings, elapsed: float, files_copied: int = 0) -> Report:
         ordered = tuple(sorted(results, key=lambda r: r.path))
         diagnostics = tuple(sorted((d for r in ordered for d in r.diagnostics),
                                    key=Diagnostic.sort_key))
@@ -117,6 +118,7 @@ class Report:
             elapsed=elapsed,
             created=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
             effort_minutes=sum(effort_minutes(d) for d in diagnostics),
+            files_copied=files_copied,
         )
 
     @property

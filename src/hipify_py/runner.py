@@ -25,6 +25,7 @@ from hipify_py.diagnostics import CATALOGUE, Diagnostic
 from hipify_py.discovery import Discovery, Source, discover
 from hipify_py.local_headers import HeaderIndex, host_only_includers, local_resolver
 from hipify_py.mapping_model import MappingTable
+from hipify_py.mirror import mirror_tree
 from hipify_py.outputs import (
     RENAMED_EXTENSIONS,
     WriteError,
@@ -84,6 +85,7 @@ class RunOutcome:
     out_of_date: tuple[str, ...] = ()  # sync check: outputs missing or different
     written: int = 0
     cache_hits: int = 0
+    copied: int = 0  # --output-dir: other files of the tree copied (or linked) as they are
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +159,17 @@ def run(
     results = dict(engine.translate(sources))
     if options.follows_headers:
         _follow_local_headers(engine, sources, results)
-    outcome.results = tuple(sorted([*results.values(), *found.problems], key=lambda r: r.path))
+    problems = list(found.problems)
+    if options.mode is OutputMode.OUTPUT_DIR and not options.changed_only:
+        assert options.output_dir is not None
+        copies = mirror_tree([p for p in paths if os.path.isdir(p)], options.output_dir,
+                             translated=[s.path for s in engine.sources
+                                         if s.path in outcome.destinations],
+                             exclude=options.exclude, sync_check=options.sync_check)
+        outcome.copied = copies.copied + copies.linked
+        problems += copies.problems
+        delivery.stale += copies.stale
+    outcome.results = tuple(sorted([*results.values(), *problems], key=lambda r: r.path))
     outcome.cache_hits = engine.cache_hits
     outcome.out_of_date = tuple(sorted(delivery.stale))
     return outcome

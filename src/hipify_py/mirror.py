@@ -1,0 +1,158 @@
+"""--output-dir gives a whole tree: every file the run did not translate is copied as it is.
+
+A ported project needs its data files, READMEs, scripts and build files beside the code. What is
+copied: every regular file under the input directories that no translation was written for, byte
+for byte, with its permission bits and modification time (so `make` sees the same ages), through
+a temporary file and a rename. A symbolic link whose target stays inside the tree is recreated as
+the same link; one that points outside the tree, or nowhere, is reported (HPY912) and not copied.
+What the walk never takes (version-control and build folders, --exclude, the tree's .gitignore
+files, the output folder itself) stays out. An output that already matches (same size and time)
+is left alone, so a second run copies nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from hipify_py.diagnostics import CATALOGUE, Diagnostic
+from hipify_py.discovery import SKIPPED_DIRS, ignore_rules, is_skipped_dir
+from hipify_py.outputs import WriteError, ensure_inside
+from hipify_py.results import FileResult, FileStatus
+
+
+@dataclass(slots=True)
+class MirrorOutcome:
+    copied: int = 0  # files written (new or changed)
+    unchanged: int = 0  # outputs that already matched
+    linked: int = 0
+    stale: list[str] = field(default_factory=list)  # sync check: outputs missing or different
+    problems: list[FileResult] = field(default_factory=list)
+
+
+def mirror_tree(
+    roots: Sequence[str],
+    output_dir: str,
+    *,
+    translated: Collection[str],
+    exclude: Sequence[str] = (),
+    sync_check: bool = False,
+) -> MirrorOutcome:
+    """Copy what `translated` (real paths of the files already delivered) does not cover.
+    With sync_check, compare only: missing or different outputs are listed as stale."""
+    outcome = MirrorOutcome()
+    fence = os.path.realpath(output_dir)
+    done = {os.path.realpath(p) for p in translated}
+    for root in roots:
+        if not os.path.isdir(root):
+            continue
+        for path, rel in _files(root, exclude, fence):
+            if os.path.realpath(path) in done and not os.path.islink(path):
+                continue
+            target = os.path.join(output_dir, rel)
+            try:
+                ensure_inside(target, output_dir)
+                if os.path.islink(path):
+                    _link(path, root, target, outcome, sync_check)
+                else:
+                    _copy(path, target, outcome, sync_check)
+            except WriteError as exc:
+                outcome.problems.append(_problem(path, exc.code, f"{exc.path}: {exc}"))
+            except OSError as exc:
+                outcome.problems.append(_problem(path, "HPY906", f"{target}: cannot copy: "
+                                                 f"{exc.strerror or exc}"))
+    return outcome
+
+
+def _files(root: str, exclude: Sequence[str], fence: str) -> Iterator[tuple[str, str]]:
+    """(path, path relative to root) of every file and link the mirror takes, sorted."""
+    rules = ignore_rules(root, exclude)
+    stack: list[tuple[str, tuple[str, ...]]] = [(root, ())]
+    while stack:
+        folder, chain = stack.pop()
+        real = os.path.realpath(folder)
+        if real in chain or real == fence:
+            continue  # a link loop (reported by discovery), or the output folder itself
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:
+            continue  # discovery reports unreadable folders
+        subdirs: list[str] = []
+        for entry in entries:
+            rel = os.path.relpath(entry.path, root).replace(os.sep, "/")
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                continue
+            if is_dir:
+                if is_skipped_dir(entry.name) or rules.ignored(rel + "/"):
+                    continue
+                subdirs.append(entry.path)
+                continue
+            if entry.name in SKIPPED_DIRS or rules.ignored(rel):
+                continue
+            if entry.is_symlink() or entry.is_file(follow_symlinks=False):
+                yield entry.path, rel
+        stack.extend((d, (*chain, real)) for d in reversed(subdirs))
+
+
+def _copy(path: str, target: str, outcome: MirrorOutcome, sync_check: bool) -> None:
+    st = os.stat(path)
+    try:
+        old = os.stat(target)
+        same = (not os.path.islink(target) and old.st_size == st.st_size
+                and int(old.st_mtime) == int(st.st_mtime))
+    except OSError:
+        same = False
+    if same:
+        outcome.unchanged += 1
+        return
+    if sync_check:
+        outcome.stale.append(target)
+        return
+    folder = os.path.dirname(os.path.abspath(target))
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".hipify-py-", suffix=".tmp")
+    os.close(fd)
+    try:
+        shutil.copyfile(path, tmp)  # sendfile/copy_file_range where the OS has them
+        shutil.copystat(path, tmp)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    outcome.copied += 1
+
+
+def _link(path: str, root: str, target: str, outcome: MirrorOutcome, sync_check: bool) -> None:
+    pointer = os.readlink(path)
+    resolved = os.path.realpath(path)
+    inside = (resolved + os.sep).startswith(os.path.realpath(root) + os.sep)
+    if os.path.isabs(pointer) or not inside or not os.path.exists(path):
+        where = "nowhere" if not os.path.exists(path) else f"outside the tree ({resolved})"
+        outcome.problems.append(_problem(path, "HPY912", f"symbolic link to {where}: not copied"))
+        return
+    if os.path.islink(target) and os.readlink(target) == pointer:
+        outcome.unchanged += 1
+        return
+    if sync_check:
+        outcome.stale.append(target)
+        return
+    os.makedirs(os.path.dirname(os.path.abspath(target)), exist_ok=True)
+    with contextlib.suppress(FileNotFoundError):
+        if os.path.isdir(target) and not os.path.islink(target):
+            raise WriteError(target, "a folder is in the way of a link")
+        os.unlink(target)
+    os.symlink(pointer, target)
+    outcome.linked += 1
+
+
+def _problem(path: str, code: str, message: str) -> FileResult:
+    status = FileStatus.SKIPPED if CATALOGUE[code].severity.label != "error" else FileStatus.FAILED
+    return FileResult(path, status, None,
+                      (Diagnostic(code, CATALOGUE[code].severity, path, 1, 1, message),))
