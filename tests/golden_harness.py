@@ -29,7 +29,7 @@ from hipify_py.settings import Settings, Version
 from hipify_py.translate import translate_source
 
 GOLDEN = Path(__file__).parent / "golden"
-SOURCE_SUFFIXES = (".cu", ".cuh", ".cpp", ".h", ".hpp", ".c", ".cc", ".inl")
+SOURCE_SUFFIXES = (".cu", ".cuh", ".cpp", ".h", ".hpp", ".c", ".cc", ".inl", ".mk")
 _EXPECT = re.compile(rb"expect(?:\[([\w,]+)\])?:\s*([A-Z0-9_, ]+)")
 DEFAULT = "default"
 
@@ -63,7 +63,7 @@ class GoldenCase:
             raw["hip_version"] = Version.parse(str(raw["hip_version"]))
         if "cuda_version" in raw:
             raw["cuda_version"] = Version.parse(str(raw["cuda_version"]))
-        for key in ("include_dirs", "defines", "mapping_files"):
+        for key in ("include_dirs", "defines", "mapping_files", "offload_arch"):
             if key in raw:
                 raw[key] = tuple(raw[key])
         return Settings(**raw)

@@ -258,6 +258,19 @@ _CODES: list[CodeInfo] = [
        "space added between a string literal and a macro glued to it",
        "C++11 reads `\"text\"NAME` as a user-defined literal; g++ only warns, clang (hipcc) rejects "
        "it. The space keeps the meaning g++ gave it (string concatenation with the macro)."),
+    _c("HPY600", "build-flag-translated", N, "build",
+       "nvcc, one of its flags, a CUDA library or a CUDA path in a build file, ported",
+       "The build file now calls hipcc with its counterpart (mappings/build_flags.yaml). "
+       "Architecture flags become --offload-arch for the targets of --offload-arch."),
+    _c("HPY601", "build-flag-dropped", N, "build",
+       "nvcc flag dropped: hipcc needs none",
+       "The flag has no meaning for hipcc (hip-clang accepts the code without it, or does by "
+       "default what it asked for); the message says why."),
+    _c("HPY602", "build-flag-unsupported", W, "build",
+       "nvcc flag or CUDA library with no hipcc counterpart: taken out of the build",
+       "hipcc would reject it, so it is removed from the command; what it did (register caps, "
+       "ptxas options, a separate device link, NVIDIA-only libraries) needs another way on AMD: "
+       "the message names it."),
     _c("HPY900", "edit-conflict", E, "translator",
        "overlapping edits: the file was left unchanged",
        "Two rewrites touched the same bytes. Report this as a hipify-py bug, with the snippet."),

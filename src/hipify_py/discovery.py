@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from hipify_py.buildfiles import is_build_file
 from hipify_py.diagnostics import CATALOGUE, Diagnostic
 from hipify_py.results import FileResult, FileStatus
 
@@ -182,7 +183,7 @@ def _walk(
                     continue
                 subdirs.append(entry.path)
                 continue
-            if os.path.splitext(entry.name)[1] not in extensions:
+            if os.path.splitext(entry.name)[1] not in extensions and not is_build_file(entry.name):
                 continue
             if include_spec is not None and not include_spec.match_file(rel):
                 continue

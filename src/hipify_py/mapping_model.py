@@ -152,6 +152,27 @@ class MemberEntry(NamedTuple):
     hip_older: str | None = None  # its name in HIPs older than hip_added
 
 
+@dataclass(frozen=True, slots=True)
+class FlagRule:
+    """What one nvcc flag becomes (mappings/build_flags.yaml)."""
+
+    kind: str  # plain flags: "hip", "drop", "report"; valued: "arch", "xcompiler", "rdc", ...
+    hip: str = ""  # the replacement words, for kind "hip"
+    why: str = ""  # the reason shown in the finding
+
+
+@dataclass(frozen=True, slots=True)
+class BuildFlags:
+    """nvcc's command line, CUDA's libraries and install paths, and their HIP counterparts."""
+
+    compilers: Mapping[str, str] = field(default_factory=dict)
+    default_offload_arch: tuple[tuple[str, str], ...] = ()  # (target, first HIP that knows it)
+    flags: Mapping[str, FlagRule] = field(default_factory=dict)
+    valued: Mapping[str, FlagRule] = field(default_factory=dict)
+    libraries: Mapping[str, str | None] = field(default_factory=dict)
+    paths: Mapping[str, str] = field(default_factory=dict)
+
+
 @dataclass(frozen=True, eq=False)  # identity equality: hashable, usable as a cache key
 class MappingTable:
     """Everything the translator knows, loaded once and passed down."""
@@ -166,6 +187,7 @@ class MappingTable:
     hip_names: frozenset[str] = field(default_factory=frozenset)
     # CUDA struct -> field -> what HIP's struct has (device_properties.yaml)
     members: Mapping[str, Mapping[str, MemberEntry]] = field(default_factory=dict)
+    build_flags: BuildFlags = field(default_factory=BuildFlags)
 
     def get(self, name: str) -> ApiEntry | None:
         return self.entries.get(name)

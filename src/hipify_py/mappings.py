@@ -29,7 +29,9 @@ from hipify_py.mapping_model import (
     ArgAction,
     ArgMode,
     ArgRule,
+    BuildFlags,
     FamilyInfo,
+    FlagRule,
     HeaderEntry,
     MappingTable,
     MemberEntry,
@@ -51,7 +53,7 @@ _HEADER_FIELDS = {
     "hip": str, "roc": str, "family": str, "dropped": bool, "unsupported": bool, "main": bool,
     "hip_added": str, "note": str, "cuda": str, "declares": list,
 }
-_FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers",
+_FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers", "build_flags",
                 "header_patterns", "members"}
 _CACHE_FORMAT = 6
 
@@ -103,13 +105,14 @@ def build_table(contents: Iterable[tuple[Path, bytes]], digest: str = "") -> Map
     patterns: list[HeaderEntry] = []
     families: dict[str, FamilyInfo] = {}
     members: dict[str, dict[str, MemberEntry]] = {}
+    contents_flags: list[tuple[Path, Any]] = []
     for path, data in contents:
         doc = _parse(path, data)
         path = Path(sys.intern(str(path)))
         family = doc.get("family", "user")
         if not isinstance(family, str):
             raise MappingError(f"{path}: 'family' must be a string")
-        if family not in ("headers", "device_properties") and family not in families:
+        if family not in ("headers", "device_properties", "build_flags") and family not in families:
             column = doc.get("default_column", "hip")
             if column not in ("hip", "roc"):
                 raise MappingError(f"{path}: default_column must be hip or roc, not {column!r}")
@@ -121,16 +124,70 @@ def build_table(contents: Iterable[tuple[Path, bytes]], digest: str = "") -> Map
             headers[name] = _header(path, name, raw)
         for struct, fields in (doc.get("members") or {}).items():
             members.setdefault(str(struct), {}).update(_members(path, str(struct), fields))
+        if doc.get("build_flags") is not None:
+            contents_flags.append((path, doc["build_flags"]))
         for k, raw in enumerate(doc.get("header_patterns") or []):
             if not isinstance(raw, dict) or "cuda" not in raw:
                 raise MappingError(f"{path}: header_patterns[{k}]: needs a 'cuda' glob")
             patterns.append(_header(path, str(raw["cuda"]), raw))
     _check_chains(entries)
+    flags = _build_flags(contents_flags) if contents_flags else BuildFlags()
     hip_names = frozenset(
         n for e in entries.values()
         for n in (e.hip, e.roc, e.hip_older, *(t for _, t in e.overloads)) if n
     )
-    return MappingTable(entries, headers, families, tuple(patterns), digest, hip_names, members)
+    return MappingTable(entries, headers, families, tuple(patterns), digest, hip_names, members,
+                        flags)
+
+
+_FLAG_KINDS = {"hip", "drop", "report"}
+_VALUED_KINDS = {"arch", "xcompiler", "rdc", "language", "drop", "report"}
+
+
+def _offload_target(path: Path, raw: Any) -> tuple[str, str]:
+    """`gfx90a` or `{gfx942: "5.7"}` (the first HIP whose compiler knows the target)."""
+    if isinstance(raw, str):
+        return raw, ""
+    if isinstance(raw, dict) and len(raw) == 1:
+        (name, since), = raw.items()
+        return str(name), str(since)
+    raise MappingError(f"{path}: build_flags.default_offload_arch: {raw!r} is not a target or "
+                       "{target: first HIP version}")
+
+
+def _build_flags(blocks: list[tuple[Path, Any]]) -> BuildFlags:
+    """build_flags: blocks, later files overriding earlier keys."""
+    compilers: dict[str, str] = {}
+    arch: tuple[tuple[str, str], ...] = ()
+    flags: dict[str, FlagRule] = {}
+    valued: dict[str, FlagRule] = {}
+    libraries: dict[str, str | None] = {}
+    paths: dict[str, str] = {}
+    for path, raw in blocks:
+        if not isinstance(raw, dict):
+            raise MappingError(f"{path}: 'build_flags' must be a mapping")
+        _check_fields(path, "build_flags", raw, {"compilers": dict, "default_offload_arch": list,
+                                                 "flags": dict, "valued": dict,
+                                                 "libraries": dict, "paths": dict})
+        compilers.update({str(k): str(v) for k, v in (raw.get("compilers") or {}).items()})
+        arch = tuple(_offload_target(path, a) for a in raw.get("default_offload_arch") or ()) or arch
+        for name, spec in (raw.get("flags") or {}).items():
+            if not isinstance(spec, dict) or len(set(spec) & _FLAG_KINDS) != 1:
+                raise MappingError(f"{path}: build_flags.flags.{name}: give one of hip, drop, "
+                                   "report")
+            kind = next(k for k in spec if k in _FLAG_KINDS)
+            hip = str(spec[kind]) if kind == "hip" else ""
+            why = str(spec.get("note", "")) if kind == "hip" else str(spec[kind])
+            flags[str(name)] = FlagRule(kind, hip, why)
+        for name, spec in (raw.get("valued") or {}).items():
+            if not isinstance(spec, dict) or spec.get("kind") not in _VALUED_KINDS:
+                raise MappingError(f"{path}: build_flags.valued.{name}: kind must be one of "
+                                   f"{', '.join(sorted(_VALUED_KINDS))}")
+            valued[str(name)] = FlagRule(str(spec["kind"]), "", str(spec.get("why", "")))
+        libraries.update({str(k): (None if v is None else str(v))
+                          for k, v in (raw.get("libraries") or {}).items()})
+        paths.update({str(k): str(v) for k, v in (raw.get("paths") or {}).items()})
+    return BuildFlags(compilers, arch, flags, valued, libraries, paths)
 
 
 def _members(path: Path, struct: str, fields: Any) -> dict[str, MemberEntry]:

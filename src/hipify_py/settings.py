@@ -106,6 +106,10 @@ class Settings:
     # Rewriting
     keep_launch_syntax: bool = False  # leave k<<<...>>>(...) as it is (hip-clang accepts it)
     skip_excluded_blocks: bool = False  # do not rename inside inactive #if branches
+    # Build files (Makefiles): the GPU targets nvcc's -arch/-gencode become (empty: the
+    # table's default list), and whether build files are ported at all.
+    offload_arch: tuple[str, ...] = ()
+    port_build_files: bool = True
     # Parsing
     include_dirs: tuple[str, ...] = ()
     defines: tuple[str, ...] = ()

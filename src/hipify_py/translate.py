@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
+from hipify_py.buildfiles import is_build_file, port_makefile
 from hipify_py.diagnostics import CATALOGUE, Diagnostic, Finding, LineIndex, Severity, locate
 from hipify_py.edits import Edit, apply_edits, plan_edits
 from hipify_py.local_headers import local_resolver
@@ -41,6 +42,8 @@ def translate_source(
     `host_includer` names a host-only source that includes it (see local_headers.py)."""
     if not data.strip():
         return FileResult(path, FileStatus.UNCHANGED, data, stats=_stats(data, data, [], []))
+    if is_build_file(path):
+        return _translate_build_file(data, path, table, settings)
     entries = table.entries
     parsed = parse_source(
         data, path, settings, extra_args=extra_args, is_namespaced_name=entries.__contains__
@@ -101,6 +104,30 @@ def translate_source(
         _stats(data, output, plan.edits if not plan.conflicts else (), references, index),
         local,
     )
+
+
+def _translate_build_file(data: bytes, path: str, table: MappingTable,
+                          settings: Settings) -> FileResult:
+    """A build file: ported by its porter (or left as it is with --no-build-files)."""
+    edits: list[Edit] = []
+    findings: list[Finding] = []
+    if settings.port_build_files:
+        for out in port_makefile(data, table.build_flags, settings):
+            (edits if isinstance(out, Edit) else findings).append(out)  # type: ignore[arg-type]
+    plan = plan_edits(edits)
+    if plan.conflicts:
+        c = plan.conflicts[0]
+        findings.append(Finding("HPY900", c.second.start, c.second.end,
+                                f"edits by {c.first.rule} and {c.second.rule} overlap; file left "
+                                "unchanged"))
+        output, status = data, FileStatus.FAILED
+    else:
+        output = apply_edits(data, plan.edits)
+        status = FileStatus.TRANSLATED if output != data else FileStatus.UNCHANGED
+    index = LineIndex(data)
+    diagnostics = _filter([locate(f, path, index) for f in findings], data, index, settings)
+    return FileResult(path, status, output, _one_per_line(diagnostics),
+                      _stats(data, output, plan.edits if not plan.conflicts else (), [], index))
 
 
 def _one_per_line(diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:
