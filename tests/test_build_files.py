@@ -1,5 +1,5 @@
 """Build files: which files are Makefiles, and a translated Makefile project that builds with
-plain `make` and the installed hipcc. (The flag table itself: tests/golden/build.)"""
+plain `make` and the installed hipcc. (The flag table itself: tests/golden/buildfiles.)"""
 
 from __future__ import annotations
 

@@ -34,6 +34,8 @@ COVERED_ELSEWHERE = {
     "HPY908": "test_runner.py",
     "HPY909": "test_translate_inputs.py",
     "HPY912": "test_mirror.py",
+    "HPY913": "test_safety.py",
+    "HPY914": "test_safety.py",
     "HPY920": "test_compile.py",
     "HPY921": "test_compile.py",
 }

@@ -274,6 +274,7 @@ def _translate(a: dict[str, Any]) -> int:
         raise UsageError("-o/--output takes exactly one input file")
     if a["no_backup"] and not a["in_place"]:
         raise UsageError("--no-backup only applies to --in-place")
+    _refuse_overwriting_inputs(a)
     settings, table, level, fmt, cfg = _build_from(a)
     include, exclude = _globs(a, cfg)
     if a["output"]:
@@ -330,6 +331,33 @@ def _translate(a: dict[str, Any]) -> int:
         extra_exit=extra, compile_status=compile_status,
         to_stderr=mode in (OutputMode.STDOUT, OutputMode.DIFF),
     )
+
+
+def _refuse_overwriting_inputs(a: dict[str, Any]) -> None:
+    """An output that is an input would replace the CUDA original with no backup: that is
+    --in-place's job. An output folder inside an input is fine when new, or when it is one
+    hipify-py wrote before (it holds our marker); not when it holds files of the project."""
+    from hipify_py.mirror import MARKER
+
+    def real(p: str) -> str:
+        return os.path.realpath(p)
+
+    inputs = [real(p) for p in a["paths"] if p != "-"]
+    if a["output"] and real(a["output"]) in inputs:
+        raise UsageError(f"-o {a['output']} is the input itself: use --in-place (it keeps a backup)")
+    if not a["output_dir"]:
+        return
+    out = real(a["output_dir"])
+    for given in inputs:
+        if out == given:
+            raise UsageError(f"--output-dir {a['output_dir']} is the input folder itself: use "
+                             "--in-place (it keeps backups)")
+        inside = (out + os.sep).startswith(given + os.sep) and os.path.isdir(given)
+        if inside and os.path.isdir(out) and os.listdir(out) and not os.path.exists(
+                os.path.join(out, MARKER)):
+            raise UsageError(f"--output-dir {a['output_dir']} is inside the input {given} and "
+                             "already holds files hipify-py did not write: choose a new or empty "
+                             "folder")
 
 
 def _print_outputs(mode: Any, outcome: Any) -> None:

@@ -309,6 +309,14 @@ _CODES: list[CodeInfo] = [
        "symbolic link to a place outside the tree (or nowhere): not mirrored",
        "--output-dir recreates links whose targets stay inside the tree; this one would point "
        "elsewhere from the output (or nowhere). Copy or recreate it by hand if the port needs it."),
+    _c("HPY913", "not-a-regular-file", W, "input",
+       "a FIFO, socket or device where a source file was expected: not read",
+       "Reading it could block forever or never end. Exclude it, or name the real file."),
+    _c("HPY914", "output-collision", E, "output",
+       "two inputs would be written to the same output path",
+       "Two trees given to one --output-dir hold the same relative path (or --rename-extensions "
+       "makes a.cuh's output a.hip.h, which also exists). Neither is written: give each tree "
+       "its own output folder, or rename one file."),
     _c("HPY920", "compile-error", E, "compile",
        "hipcc error in the translated file",
        "The translated file did not compile, on a line hipify-py had already flagged: the "

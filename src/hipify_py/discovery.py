@@ -125,12 +125,19 @@ def discover(
         if stat.S_ISDIR(st.st_mode):
             _walk(given, include_spec, ignore_rules(given, exclude), fenced, extensions, sources,
                   problems)
+        elif not stat.S_ISREG(st.st_mode):
+            problems.append(_not_regular(given))
         else:
             parent = os.path.dirname(os.path.abspath(given))
             root = cwd if (os.path.abspath(given) + os.sep).startswith(cwd + os.sep) else parent
             sources.setdefault((st.st_dev, st.st_ino), Source(given, root, explicit=True))
     ordered = sorted(sources.values(), key=lambda s: s.path)
     return Discovery(tuple(ordered), tuple(problems))
+
+
+def _not_regular(path: str) -> FileResult:
+    """A FIFO, socket or device: reading it could block forever or never end."""
+    return _problem(path, "HPY913", "not a regular file (a FIFO, socket or device): not read")
 
 
 def _stat_problem(path: str, exc: OSError) -> FileResult:
@@ -193,6 +200,9 @@ def _walk(
                 st = entry.stat()  # follows links: a link to a missing file or a loop fails
             except OSError as exc:
                 problems.append(_stat_problem(entry.path, exc))
+                continue
+            if not stat.S_ISREG(st.st_mode):
+                problems.append(_not_regular(entry.path))
                 continue
             # The file's identity, so two links to one file are taken once.
             sources.setdefault((st.st_dev, st.st_ino), Source(entry.path, top))

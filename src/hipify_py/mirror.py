@@ -16,13 +16,17 @@ import contextlib
 import os
 import shutil
 import tempfile
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from hipify_py.diagnostics import CATALOGUE, Diagnostic
 from hipify_py.discovery import SKIPPED_DIRS, ignore_rules, is_skipped_dir
 from hipify_py.outputs import WriteError, ensure_inside
 from hipify_py.results import FileResult, FileStatus
+
+# Left in an output folder that lies inside its input tree, so that a later run knows the
+# folder's files are ours to replace (see cli._refuse_overwriting_inputs).
+MARKER = ".hipify-py-output"
 
 
 @dataclass(slots=True)
@@ -39,14 +43,24 @@ def mirror_tree(
     output_dir: str,
     *,
     translated: Collection[str],
+    written: Mapping[str, str] | None = None,
     exclude: Sequence[str] = (),
     sync_check: bool = False,
 ) -> MirrorOutcome:
-    """Copy what `translated` (real paths of the files already delivered) does not cover.
+    """Copy what `translated` (the files already delivered, or refused) does not cover;
+    `written` (input -> output) are the translations' outputs, which no copy may replace.
     With sync_check, compare only: missing or different outputs are listed as stale."""
     outcome = MirrorOutcome()
     fence = os.path.realpath(output_dir)
+    if not sync_check and any((fence + os.sep).startswith(os.path.realpath(r) + os.sep)
+                              for r in roots if os.path.isdir(r)):
+        with contextlib.suppress(OSError):
+            os.makedirs(fence, exist_ok=True)
+            with open(os.path.join(fence, MARKER), "ab"):
+                pass
     done = {os.path.realpath(p) for p in translated}
+    # output path -> the input written there (a translation, or a copy from another root)
+    taken = {os.path.normpath(out): src for src, out in (written or {}).items()}
     for root in roots:
         if not os.path.isdir(root):
             continue
@@ -54,6 +68,12 @@ def mirror_tree(
             if os.path.realpath(path) in done and not os.path.islink(path):
                 continue
             target = os.path.join(output_dir, rel)
+            first = taken.setdefault(os.path.normpath(target), path)
+            if first != path:
+                outcome.problems.append(_problem(
+                    path, "HPY914", f"its copy would be the same file as that of {first}: "
+                    "not copied"))
+                continue
             try:
                 ensure_inside(target, output_dir)
                 if os.path.islink(path):

@@ -146,11 +146,23 @@ def atomic_write(path: str | os.PathLike[str], data: bytes, *, mode_from: str | 
 
 
 def backup(path: str, suffix: str = ".orig") -> str:
-    """Copy `path` to path + suffix (atomically) before an in-place rewrite."""
-    target = path + suffix
+    """Copy `path` to path + suffix (atomically) before an in-place rewrite. An existing backup
+    is never replaced: the first holds the CUDA original. A file changed since (edited, or
+    translated by another mapping) gets the next free name, path.orig.1, .2, ..., unless a
+    backup already holds exactly these bytes."""
     with open(path, "rb") as handle:
         data = handle.read()
-    write_if_changed(target, data, mode_from=path)
+    target, n = path + suffix, 0
+    while os.path.lexists(target):
+        try:
+            with open(target, "rb") as handle:
+                if handle.read() == data:
+                    return target
+        except OSError:
+            pass
+        n += 1
+        target = f"{path}{suffix}.{n}"
+    atomic_write(target, data, mode_from=path)
     return target
 
 

@@ -145,6 +145,9 @@ def run(
     found: Discovery = discover(paths, include=options.include, exclude=options.exclude,
                                 excluded_dirs=fenced)
     sources = list(found.sources)
+    collisions: list[FileResult] = []
+    if options.mode is OutputMode.OUTPUT_DIR:
+        sources, collisions = _without_collisions(sources, options)
     if options.changed_since:
         wanted = changed_since(options.changed_since, list(paths))
         sources = [s for s in sources if os.path.realpath(s.path) in wanted]
@@ -159,12 +162,14 @@ def run(
     results = dict(engine.translate(sources))
     if options.follows_headers:
         _follow_local_headers(engine, sources, results)
-    problems = list(found.problems)
+    problems = [*found.problems, *collisions]
     if options.mode is OutputMode.OUTPUT_DIR and not options.changed_only:
         assert options.output_dir is not None
         copies = mirror_tree([p for p in paths if os.path.isdir(p)], options.output_dir,
-                             translated=[s.path for s in engine.sources
-                                         if s.path in outcome.destinations],
+                             translated=[*(s.path for s in engine.sources
+                                           if s.path in outcome.destinations),
+                                         *(c.path for c in collisions)],
+                             written=outcome.destinations,
                              exclude=options.exclude, sync_check=options.sync_check)
         outcome.copied = copies.copied + copies.linked
         problems += copies.problems
@@ -173,6 +178,33 @@ def run(
     outcome.cache_hits = engine.cache_hits
     outcome.out_of_date = tuple(sorted(delivery.stale))
     return outcome
+
+
+def _without_collisions(sources: list[Source],
+                        options: RunOptions) -> tuple[list[Source], list[FileResult]]:
+    """Sources whose outputs would land on the same path (A/k.cu and B/k.cu into one folder,
+    a.cuh beside a.hip.h with --rename-extensions) are not translated: each is reported."""
+    assert options.output_dir is not None
+    by_target: dict[str, list[Source]] = {}
+    for source in sources:
+        try:
+            target = destination(source.path, source.root, options.output_dir,
+                                 options.rename_extensions)
+        except WriteError:
+            continue  # reported when delivered
+        by_target.setdefault(os.path.normpath(target), []).append(source)
+    clashing = {id(s): group for group in by_target.values() if len(group) > 1 for s in group}
+    problems = []
+    for source in sources:
+        group = clashing.get(id(source))
+        if group is None:
+            continue
+        others = ", ".join(o.path for o in group if o.path != source.path)
+        problems.append(FileResult(source.path, FileStatus.FAILED, None, (Diagnostic(
+            "HPY914", CATALOGUE["HPY914"].severity, source.path, 1, 1,
+            f"its output would be the same file as that of {others}: neither is written"),)))
+    failed = {p.path for p in problems}
+    return [s for s in sources if s.path not in failed], problems
 
 
 class _Engine:

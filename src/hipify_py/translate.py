@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import stat
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import replace
@@ -145,13 +146,23 @@ def read_source(
     """The bytes of a source file, or a FileResult that reports why there are none."""
     shown = display_path or path
     try:
-        size = os.stat(path).st_size
-        if size > max_file_size:
-            return _problem(shown, FileStatus.SKIPPED, "HPY909",
-                            f"file is {size / 1e6:.1f} MB, over the {max_file_size / 1e6:.1f} MB "
-                            "limit; skipped")
+        st = os.stat(path)
+        if stat.S_ISDIR(st.st_mode):
+            return _problem(shown, FileStatus.FAILED, "HPY902", "is a directory, not a file")
+        if not stat.S_ISREG(st.st_mode):
+            kind = ("a FIFO" if stat.S_ISFIFO(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode)
+                    else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
+                    else "not a regular file")
+            return _problem(shown, FileStatus.SKIPPED, "HPY913",
+                            f"is {kind}, not a regular file: not read")
+        too_big = _problem(shown, FileStatus.SKIPPED, "HPY909",
+                           f"file is over the {max_file_size / 1e6:.1f} MB limit; skipped")
+        if st.st_size > max_file_size:
+            return too_big
         with open(path, "rb") as handle:
-            data = handle.read()
+            data = handle.read(max_file_size + 1)  # st_size can lie (/proc, growing files)
+        if len(data) > max_file_size:
+            return too_big
     except FileNotFoundError:
         return _problem(shown, FileStatus.FAILED, "HPY908", "file disappeared before it was read")
     except IsADirectoryError:

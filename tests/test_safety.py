@@ -1,0 +1,120 @@
+"""Nothing lost, nothing written where it should not be, every file in bounded time: FIFOs and
+devices, outputs onto inputs, output collisions, backups that keep the original."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hipify_py.mapping_model import MappingTable
+from hipify_py.outputs import backup
+from hipify_py.runner import OutputMode, RunOptions, run
+from hipify_py.settings import Settings
+
+KERNEL = b"__global__ void k() {}\nvoid f() { cudaDeviceSynchronize(); }\n"
+
+
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HIPIFY_PY_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+
+
+def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "hipify_py", *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=120, check=False)
+
+
+def test_fifos_and_devices_are_reported_not_read(tmp_path: Path) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "k.cu").write_bytes(KERNEL)
+    os.mkfifo(tmp_path / "src" / "pipe.cu")
+    os.symlink("/dev/zero", tmp_path / "src" / "zeros.cu")
+    done = _cli("translate", "src", "-O", "out", "--no-cache", cwd=tmp_path)  # would hang
+    assert "pipe.cu:1:1: HPY913" in done.stdout and "zeros.cu:1:1: HPY913" in done.stdout
+    assert b"hipDeviceSynchronize" in (tmp_path / "out" / "k.cu").read_bytes()
+    assert not (tmp_path / "out" / "pipe.cu").exists()
+
+
+@pytest.mark.parametrize("args", [
+    ("translate", "src/k.cu", "-o", "src/k.cu"),
+    ("translate", "src", "--output-dir", "src"),
+    ("translate", "src", "--output-dir", "src/."),
+])
+def test_an_output_that_is_the_input_is_refused(tmp_path: Path, args: tuple[str, ...]) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "k.cu").write_bytes(KERNEL)
+    done = _cli(*args, cwd=tmp_path)
+    assert done.returncode == 2 and "input" in done.stderr
+    assert (tmp_path / "src" / "k.cu").read_bytes() == KERNEL
+
+
+def test_an_output_folder_inside_the_input_never_replaces_project_files(tmp_path: Path) -> None:
+    (tmp_path / "src" / "sub").mkdir(parents=True)
+    (tmp_path / "src" / "k.cu").write_bytes(KERNEL)
+    (tmp_path / "src" / "sub" / "k.cu").write_bytes(b"int real_source;\n")
+    refused = _cli("translate", "src", "-O", "src/sub", "--no-cache", cwd=tmp_path)
+    assert refused.returncode == 2
+    assert (tmp_path / "src" / "sub" / "k.cu").read_bytes() == b"int real_source;\n"
+    first = _cli("translate", "src", "-O", "src/hip", "--no-cache", cwd=tmp_path)
+    again = _cli("translate", "src", "-O", "src/hip", "--no-cache", cwd=tmp_path)
+    assert first.returncode == again.returncode == 0, first.stderr + again.stderr
+    assert not (tmp_path / "src" / "hip" / "hip").exists()  # the output is not walked
+
+
+def test_two_inputs_with_one_output_path_are_both_refused(tmp_path: Path,
+                                                          table: MappingTable) -> None:
+    for tree in ("a", "b"):
+        (tmp_path / tree).mkdir()
+        (tmp_path / tree / "k.cu").write_bytes(KERNEL + tree.encode() + b"\n")
+        (tmp_path / tree / "NOTES").write_text(tree)
+    out = tmp_path / "out"
+    options = RunOptions(mode=OutputMode.OUTPUT_DIR, output_dir=str(out), use_cache=False)
+    outcome = run([str(tmp_path / "a"), str(tmp_path / "b")], options, Settings(), table)
+    clashes = {Path(r.path).parent.name + "/" + Path(r.path).name for r in outcome.results
+               if any(d.code == "HPY914" for d in r.diagnostics)}
+    assert {"a/k.cu", "b/k.cu", "b/NOTES"} <= clashes
+    assert not (out / "k.cu").exists()
+    assert (out / "NOTES").read_text() == "a"  # the first copy stays; the second is refused
+
+
+def test_renamed_header_clashing_with_an_existing_one_is_refused(tmp_path: Path,
+                                                                 table: MappingTable) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.cuh").write_bytes(b"__device__ int twice(int x) { return 2 * x; }\n")
+    (src / "a.hip.h").write_bytes(b"// hand-written HIP header\n")
+    out = tmp_path / "out"
+    options = RunOptions(mode=OutputMode.OUTPUT_DIR, output_dir=str(out), use_cache=False,
+                         rename_extensions=True)
+    outcome = run([str(src)], options, Settings(), table)
+    assert any(d.code == "HPY914" for r in outcome.results for d in r.diagnostics)
+    assert not (out / "a.hip.h").exists() or (out / "a.hip.h").read_bytes() == (
+        src / "a.hip.h").read_bytes()
+
+
+def test_the_first_backup_is_never_replaced(tmp_path: Path) -> None:
+    source = tmp_path / "k.cu"
+    source.write_bytes(b"original\n")
+    assert backup(str(source)) == str(source) + ".orig"
+    source.write_bytes(b"edited after the first run\n")
+    assert backup(str(source)) == str(source) + ".orig.1"
+    assert backup(str(source)) == str(source) + ".orig.1"  # the same bytes: no third copy
+    assert (tmp_path / "k.cu.orig").read_bytes() == b"original\n"
+
+
+def test_a_copy_never_replaces_a_translation(tmp_path: Path, table: MappingTable) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "k.cu").write_bytes(KERNEL)
+    (src / "k.hip").write_bytes(b"// an older hand port\n")
+    out = tmp_path / "out"
+    options = RunOptions(mode=OutputMode.OUTPUT_DIR, output_dir=str(out), use_cache=False,
+                         rename_extensions=True)
+    outcome = run([str(src)], options, Settings(), table)
+    assert b"hipDeviceSynchronize" in (out / "k.hip").read_bytes()
+    assert any(Path(r.path).name == "k.hip" and d.code == "HPY914"
+               for r in outcome.results for d in r.diagnostics)
