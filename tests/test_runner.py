@@ -308,16 +308,59 @@ def test_cache_hits_and_invalidation(tree: Path, table: MappingTable,
         patched.setattr(result_cache, "tool_fingerprint", lambda: "a newer hipify-py")
         assert _run(["src"], table).cache_hits == 0
     (tree / "kernels.cuh").write_bytes(KERNEL_HEADER + b"\n")
-    assert _run(["src"], table).cache_hits == 2
+    assert _run(["src"], table).cache_hits == 1  # the header and main.cu, which includes it, miss
 
 
 def test_corrupt_cache_entries_read_as_misses(tree: Path, table: MappingTable) -> None:
     first = _run(["src"], table)
-    for entry in Path(os.environ["HIPIFY_PY_CACHE_DIR"]).rglob("*.pickle"):
+    for entry in Path(os.environ["HIPIFY_PY_CACHE_DIR"]).rglob("*.result"):
         if "results" in entry.parts:
             entry.write_bytes(b"torn")
     again = _run(["src"], table)
     assert again.cache_hits == 0 and again.results == first.results
+
+
+def test_a_planted_or_unsigned_entry_is_never_loaded(tree: Path, table: MappingTable) -> None:
+    import pickle
+
+    first = _run(["src"], table)
+    marker = Path(os.environ["HIPIFY_PY_CACHE_DIR"]) / "pwned"
+
+    class Payload:
+        def __reduce__(self) -> tuple[object, tuple[str]]:
+            return (marker.write_text, ("code ran",))
+
+    entries = list(Path(os.environ["HIPIFY_PY_CACHE_DIR"]).rglob("*.result"))
+    assert entries
+    for entry in entries:
+        blob = entry.read_bytes()
+        entry.write_bytes(blob[:32] + pickle.dumps(Payload()))  # our tag, someone else's data
+    again = _run(["src"], table)
+    assert not marker.exists() and again.cache_hits == 0 and again.results == first.results
+
+
+def test_a_key_others_can_read_disables_the_cache(tree: Path, table: MappingTable) -> None:
+    _run(["src"], table)
+    key = Path(os.environ["HIPIFY_PY_CACHE_DIR"]) / "key"
+    from hipify_py import cache_files
+
+    key.chmod(0o644)
+    cache_files._key.cache_clear()
+    try:
+        assert _run(["src"], table).cache_hits == 0
+    finally:
+        key.chmod(0o600)
+        cache_files._key.cache_clear()
+
+
+def test_a_flipped_define_in_an_included_header_is_a_miss(tree: Path, table: MappingTable) -> None:
+    (tree / "config.h").write_bytes(b"#define USE_GRAPHS 1\n")
+    (tree / "graph.cu").write_bytes(b'#include "config.h"\n#if USE_GRAPHS\nvoid g() { cudaGraph_t '
+                                    b'graph; }\n#endif\n')
+    _run(["src"], table)
+    every = _run(["src"], table).cache_hits
+    (tree / "config.h").write_bytes(b"#define USE_GRAPHS 0\n")
+    assert _run(["src"], table).cache_hits == every - 2  # config.h, and graph.cu through it
 
 
 # --- build information -----------------------------------------------------------------------

@@ -12,18 +12,17 @@ cached as a pickle keyed by the content hash of every file (and the package vers
 
 from __future__ import annotations
 
-import contextlib
 import difflib
 import functools
 import hashlib
 import os
-import pickle
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from hipify_py import __version__
+from hipify_py.cache_files import cache_root, read_signed, write_signed
 from hipify_py.mapping_model import (
     ApiEntry,
     ArgAction,
@@ -438,33 +437,16 @@ def _digest(contents: Iterable[tuple[Path, bytes]]) -> str:
     return h.hexdigest()
 
 
-def cache_root() -> Path:
-    env = os.environ.get("HIPIFY_PY_CACHE_DIR")
-    if env:
-        return Path(env)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "hipify-py"
-
-
 def _cache_path(digest: str) -> Path:
-    return cache_root() / "mappings" / f"{digest[:32]}.pickle"
+    return cache_root() / "mappings" / f"{digest[:32]}.table"
 
 
 def _read_cache(path: Path) -> MappingTable | None:
-    try:
-        with path.open("rb") as handle:
-            table = pickle.load(handle)
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
-        return None
-    return table if isinstance(table, MappingTable) else None
+    return read_signed(path, MappingTable)
 
 
 def _write_cache(path: Path, table: MappingTable) -> None:
-    """Atomic and best effort: a read-only cache directory only costs speed."""
-    from hipify_py.outputs import atomic_write
-
-    with contextlib.suppress(OSError):
-        atomic_write(path, pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL))
+    write_signed(path, table)
 
 
 # --- queries ------------------------------------------------------------------------------------

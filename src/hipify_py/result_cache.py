@@ -2,25 +2,29 @@
 
 Key = hash(file bytes, display path, tool fingerprint, settings fingerprint, mapping digest,
 parse arguments). The tool fingerprint hashes the package's own source files as well as its
-version, so an edited checkout never serves results from older code. Entries are written with
-a temporary file and a rename, so two concurrent runs at worst both write the same entry; a
-torn or foreign file reads as a miss.
+version, so an edited checkout never serves results from older code. An entry also records the
+content hash of every project header the file includes (transitively, through `#include "..."`):
+a header changed since (a `#define` flipped) makes it a miss. Entries are signed
+(cache_files.py) and written with a temporary file and a rename; a torn, foreign or damaged file
+reads as a miss.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import pickle
+import os
+import re
 from functools import cache
 from pathlib import Path
 
 from hipify_py import __version__
-from hipify_py.mappings import cache_root
-from hipify_py.outputs import atomic_write
+from hipify_py.cache_files import cache_root, read_signed, write_signed
 from hipify_py.results import FileResult
 
-_FORMAT = 1
+_FORMAT = 2
+_QUOTED_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.M)
+_MAX_DEPENDENCIES = 500
+Dependencies = tuple[tuple[str, str], ...]  # (header path, sha256 of its bytes)
 
 
 @cache
@@ -49,18 +53,58 @@ class ResultCache:
         return h.hexdigest()
 
     def _path(self, key: str) -> Path:
-        return self.folder / key[:2] / f"{key[2:]}.pickle"
+        return self.folder / key[:2] / f"{key[2:]}.result"
 
     def get(self, key: str) -> FileResult | None:
-        try:
-            with self._path(key).open("rb") as handle:
-                value = pickle.load(handle)
-        except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError,
-                TypeError, ValueError, IndexError):
+        entry = read_signed(self._path(key), tuple)
+        if entry is None or len(entry) != 2 or not isinstance(entry[0], FileResult):
             return None
-        return value if isinstance(value, FileResult) else None
+        result: FileResult = entry[0]
+        if any(_digest(path) != digest for path, digest in entry[1]):
+            return None  # a header it was translated with has changed
+        return result
 
     def put(self, key: str, result: FileResult) -> None:
-        """Best effort: a read-only or full cache directory only costs speed."""
-        with contextlib.suppress(OSError):
-            atomic_write(self._path(key), pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+        """Best effort: a read-only, full or untrusted cache directory only costs speed."""
+        write_signed(self._path(key), (result, dependencies_of(result.local_includes)))
+
+
+def dependencies_of(headers: tuple[str, ...]) -> Dependencies:
+    """The project headers, and the headers they include with "...", with their hashes."""
+    seen: dict[str, str] = {}
+    todo = list(headers)
+    while todo and len(seen) < _MAX_DEPENDENCIES:
+        path = todo.pop()
+        if path in seen:
+            continue
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError:
+            seen[path] = ""
+            continue
+        seen[path] = hashlib.sha256(data).hexdigest()
+        folder = os.path.dirname(path)
+        for m in _QUOTED_INCLUDE.finditer(data):
+            nested = os.path.normpath(os.path.join(folder, m.group(1).decode("utf-8", "replace")))
+            if os.path.isfile(nested):
+                todo.append(nested)
+    return tuple(sorted(seen.items()))
+
+
+_DIGESTS: dict[tuple[str, int, int], str] = {}  # (path, mtime_ns, size) -> sha256, per process
+
+
+def _digest(path: str) -> str:
+    """The header's hash; a warm run asks for the same header once per includer."""
+    try:
+        st = os.stat(path)
+        known = _DIGESTS.get((path, st.st_mtime_ns, st.st_size))
+        if known is not None:
+            return known
+        with open(path, "rb") as handle:
+            digest = hashlib.sha256(handle.read()).hexdigest()
+    except OSError:
+        return ""
+    _DIGESTS[(path, st.st_mtime_ns, st.st_size)] = digest
+    return digest

@@ -52,7 +52,7 @@ def _ask(exe: str) -> Version | None:
 
 
 def _store() -> str:
-    from hipify_py.mappings import cache_root
+    from hipify_py.cache_files import cache_root
 
     return str(cache_root() / "hipconfig.json")
 
