@@ -118,3 +118,20 @@ def test_a_copy_never_replaces_a_translation(tmp_path: Path, table: MappingTable
     assert b"hipDeviceSynchronize" in (out / "k.hip").read_bytes()
     assert any(Path(r.path).name == "k.hip" and d.code == "HPY914"
                for r in outcome.results for d in r.diagnostics)
+
+
+def test_in_place_rewrites_only_what_was_named(tmp_path: Path) -> None:
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    notes = b"#!/bin/sh\ncudaMalloc() { :; }\n"
+    (tmp_path / "notes.h").write_bytes(notes)
+    (tmp_path / "a" / "b" / "x.cu").write_bytes(b'#include "../../notes.h"\n' + KERNEL)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "y.cu").write_bytes(KERNEL)
+    os.symlink(outside, tmp_path / "a" / "linked")
+    _cli("translate", "a/b/x.cu", "--in-place", "--no-cache", cwd=tmp_path)
+    assert (tmp_path / "notes.h").read_bytes() == notes
+    assert not (tmp_path / "notes.h.orig").exists()
+    assert b"hipDeviceSynchronize" in (tmp_path / "a" / "b" / "x.cu").read_bytes()
+    done = _cli("translate", "a", "--in-place", "--no-cache", cwd=tmp_path)
+    assert (outside / "y.cu").read_bytes() == KERNEL and "outside the folders named" in done.stdout

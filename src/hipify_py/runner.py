@@ -145,6 +145,9 @@ def run(
     found: Discovery = discover(paths, include=options.include, exclude=options.exclude,
                                 excluded_dirs=fenced)
     sources = list(found.sources)
+    outside: list[FileResult] = []
+    if options.mode is OutputMode.IN_PLACE:
+        sources, outside = _inside_named_paths(sources, paths)
     collisions: list[FileResult] = []
     if options.mode is OutputMode.OUTPUT_DIR:
         sources, collisions = _without_collisions(sources, options)
@@ -162,7 +165,7 @@ def run(
     results = dict(engine.translate(sources))
     if options.follows_headers:
         _follow_local_headers(engine, sources, results)
-    problems = [*found.problems, *collisions]
+    problems = [*found.problems, *collisions, *outside]
     if options.mode is OutputMode.OUTPUT_DIR and not options.changed_only:
         assert options.output_dir is not None
         copies = mirror_tree([p for p in paths if os.path.isdir(p)], options.output_dir,
@@ -178,6 +181,24 @@ def run(
     outcome.cache_hits = engine.cache_hits
     outcome.out_of_date = tuple(sorted(delivery.stale))
     return outcome
+
+
+def _inside_named_paths(sources: list[Source],
+                        paths: Sequence[str]) -> tuple[list[Source], list[FileResult]]:
+    """--in-place rewrites what the user named: a file reached through a symbolic link to a
+    place outside the named folders is reported and left alone."""
+    folders = [os.path.realpath(p) + os.sep for p in paths if os.path.isdir(p)]
+    kept, refused = [], []
+    for source in sources:
+        real = os.path.realpath(source.path)
+        if source.explicit or any(real.startswith(f) for f in folders):
+            kept.append(source)
+            continue
+        refused.append(FileResult(source.path, FileStatus.SKIPPED, None, (Diagnostic(
+            "HPY906", CATALOGUE["HPY906"].severity, source.path, 1, 1,
+            f"reached through a symbolic link to {real}, outside the folders named: not "
+            "rewritten in place"),)))
+    return kept, refused
 
 
 def _without_collisions(sources: list[Source],
@@ -282,6 +303,9 @@ def _follow_local_headers(engine: _Engine, sources: list[Source],
     """Translate the headers that translated files include with "...", when they live under
     the same root (so they have a place in the output tree)."""
     seen = {os.path.abspath(s.path) for s in sources}
+    if engine.options.mode is OutputMode.IN_PLACE:
+        # In place, only what was named is rewritten: a file named alone brings no headers.
+        sources = [s for s in sources if not s.explicit]
     frontier = list(zip(sources, (results.get(s.path) for s in sources), strict=True))
     while frontier:
         found: list[Source] = []
