@@ -135,3 +135,18 @@ def test_in_place_rewrites_only_what_was_named(tmp_path: Path) -> None:
     assert b"hipDeviceSynchronize" in (tmp_path / "a" / "b" / "x.cu").read_bytes()
     done = _cli("translate", "a", "--in-place", "--no-cache", cwd=tmp_path)
     assert (outside / "y.cu").read_bytes() == KERNEL and "outside the folders named" in done.stdout
+
+
+def test_a_yaml_alias_bomb_in_a_mapping_file_is_refused_at_once(tmp_path: Path) -> None:
+    lines = ["family: x", "entries: {}", "sections:", "  - &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"  - &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 9)]
+    (tmp_path / "bomb.yaml").write_text("\n".join([*lines, "title: *a8", ""]))
+    (tmp_path / "k.cu").write_bytes(KERNEL)
+    done = _cli("check", "k.cu", "--mappings", "bomb.yaml", cwd=tmp_path)  # was 3 GB, minutes
+    assert done.returncode == 2 and "aliases" in done.stderr
+
+
+def test_a_file_named_like_an_option_is_translated(tmp_path: Path) -> None:
+    (tmp_path / "-dash.cu").write_bytes(KERNEL)
+    done = _cli("translate", "--no-cache", "--", "-dash.cu", cwd=tmp_path)
+    assert "hipDeviceSynchronize" in done.stdout

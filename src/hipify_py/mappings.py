@@ -115,7 +115,10 @@ def build_table(contents: Iterable[tuple[Path, bytes]], digest: str = "") -> Map
             column = doc.get("default_column", "hip")
             if column not in ("hip", "roc"):
                 raise MappingError(f"{path}: default_column must be hip or roc, not {column!r}")
-            families[family] = FamilyInfo(family, str(doc.get("title", family)), column, str(path))
+            title = doc.get("title", family)
+            if not isinstance(title, str):
+                raise MappingError(f"{path}: 'title' must be a string")
+            families[family] = FamilyInfo(family, title, column, str(path))
         sections = doc.get("sections") or []
         for name, raw in (doc.get("entries") or {}).items():
             entries[name] = _entry(path, family, name, raw, sections)
@@ -240,6 +243,12 @@ def _parse(path: Path, data: bytes) -> dict[str, Any]:
 
     loader_class = type("_Loader", (_strict_loader(),), {"source_name": str(path)})
     try:
+        # Aliases (*name) let 400 bytes stand for a billion strings: refused before loading.
+        for event in yaml.parse(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+            if isinstance(event, yaml.AliasEvent):
+                line = event.start_mark.line + 1 if event.start_mark is not None else 0
+                raise MappingError(f"{path}:{line}: YAML aliases (*{event.anchor}) are not "
+                                   "allowed in mapping files")
         doc = yaml.load(data, Loader=loader_class)
     except MappingError:
         raise

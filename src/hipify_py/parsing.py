@@ -16,6 +16,7 @@ import atexit
 import bisect
 import ctypes
 import functools
+import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -267,6 +268,8 @@ def parse_source(
     """
     from clang import cindex
 
+    if path.startswith("-"):
+        path = os.path.join(os.curdir, path)  # `-dash.cu` would reach clang as an option
     options = _KEEP_GOING | _SKIP_FUNCTION_BODIES
     if settings.skip_excluded_blocks:
         options |= _DETAILED_PREPROCESSING_RECORD
