@@ -150,3 +150,54 @@ def test_a_file_named_like_an_option_is_translated(tmp_path: Path) -> None:
     (tmp_path / "-dash.cu").write_bytes(KERNEL)
     done = _cli("translate", "--no-cache", "--", "-dash.cu", cwd=tmp_path)
     assert "hipDeviceSynchronize" in done.stdout
+
+
+@pytest.mark.parametrize(("setup", "args", "code"), [
+    ({"bd/compile_commands.json": '[{"directory": ".", "file": "k.cu", "arguments": "nvcc"}]'},
+     ("check", "k.cu", "-p", "bd"), 2),
+    ({"bd/compile_commands.json": '[{"directory": ".", "file": "k.cu", "command": "nvcc \\"-c"}]'},
+     ("check", "k.cu", "-p", "bd"), 2),
+    ({}, ("check", ".", "--include", "!"), 2),
+    ({}, ("check", "k.cu", "--report", "folder"), 2),
+    ({}, ("translate", "k.cu", "-o", "k.hip", "--verify-compile", "--hipcc-flags", '"x'), 2),
+    ({"pyproject.toml": "[tool]\nhipify-py = 3\n"}, ("check", "k.cu"), 2),
+])
+def test_usage_errors_exit_2_with_a_message(tmp_path: Path, setup: dict[str, str],
+                                            args: tuple[str, ...], code: int) -> None:
+    (tmp_path / "k.cu").write_bytes(KERNEL)
+    (tmp_path / "folder").mkdir()
+    for name, text in setup.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    done = _cli(*args, "--no-cache", cwd=tmp_path)
+    assert done.returncode == code and "hipify-py: error:" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.parametrize("args", [
+    ("translate", "k.cu", "--stdout", "--no-cache"), ("lookup", "cudaMalloc"),
+    ("mappings", "stats"), ("check", "k.cu", "--format", "json", "--no-cache"),
+])
+def test_a_full_disk_is_an_error_message_not_a_traceback(tmp_path: Path,
+                                                         args: tuple[str, ...]) -> None:
+    (tmp_path / "k.cu").write_bytes(KERNEL)
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "hipify_py", *args], cwd=tmp_path,
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120,
+                              check=False)
+    assert done.returncode == 1 and "No space left" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    (tmp_path / "k.cu").write_bytes(KERNEL * 2000)
+    reader = subprocess.Popen([sys.executable, "-m", "hipify_py", "translate", "k.cu", "--stdout",
+                               "--no-cache"], cwd=tmp_path, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE)
+    assert reader.stdout is not None and reader.stderr is not None
+    reader.stdout.read(10)
+    reader.stdout.close()
+    errors = reader.stderr.read().decode()
+    reader.wait(timeout=120)
+    assert "Traceback" not in errors and "BrokenPipe" not in errors

@@ -38,9 +38,14 @@ def load_compile_commands(folder: str) -> dict[str, tuple[str, ...]]:
             raise BuildInfoError(f"-p: {path}: entry {k} lacks 'file' or 'directory'")
         directory = str(entry["directory"])
         if "arguments" in entry:
+            if not isinstance(entry["arguments"], list):
+                raise BuildInfoError(f"-p: {path}: entry {k}: 'arguments' must be a list")
             argv = [str(a) for a in entry["arguments"]]
         else:
-            argv = shlex.split(str(entry.get("command", "")))
+            try:
+                argv = shlex.split(str(entry.get("command", "")))
+            except ValueError as exc:  # an unbalanced quote
+                raise BuildInfoError(f"-p: {path}: entry {k}: 'command': {exc}") from None
         file = os.path.realpath(os.path.join(directory, str(entry["file"])))
         out[file] = parse_flags(argv[1:], directory)
     return out

@@ -6,6 +6,7 @@ failed file, or (translate --check) outputs out of date; 2 usage error; 3 intern
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from hipify_py import __version__
+from hipify_py.errors import UsageError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -67,8 +69,6 @@ VerifyCompile = Annotated[bool, typer.Option("--verify-compile", help="Compile e
 HipccFlags = Annotated[str | None, typer.Option("--hipcc-flags", help="Extra hipcc flags for --verify-compile.")]
 
 
-class UsageError(Exception):
-    """A bad option value: exit code 2 with a one-line message."""
 
 
 def _fail_usage(message: str) -> None:
@@ -484,6 +484,13 @@ def _guarded(command: Any, arguments: dict[str, Any]) -> None:
         raise
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
+    except BrokenPipeError:
+        _quiet_broken_pipe()
+        raise typer.Exit(EXIT_FINDINGS) from None
+    except OSError as exc:  # the machine's, not ours: a full disk, a folder where a file goes
+        where = f"{exc.filename}: " if exc.filename else ""
+        typer.echo(f"hipify-py: error: {where}{exc.strerror or exc}", err=True)
+        raise typer.Exit(EXIT_FINDINGS) from None
     except Exception as exc:  # a bug in hipify-py: say so, keep the traceback on request
         if os.environ.get("HIPIFY_PY_DEBUG"):
             raise
@@ -509,5 +516,25 @@ def _register_mapping_commands() -> None:
 _register_mapping_commands()
 
 
+def _quiet_broken_pipe() -> None:
+    """The reader went away (`| head`): say nothing more, and let Python's exit-time flush of
+    standard output fail silently."""
+    with contextlib.suppress(OSError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
 def main() -> None:
-    app()
+    """Entry point: the commands report their own errors; what escapes them (an I/O error in a
+    command without its own guard, the interpreter's final flush) is still not a traceback."""
+    try:
+        try:
+            app()
+        finally:
+            sys.stdout.flush()  # here, where a full disk can still be reported
+    except BrokenPipeError:
+        _quiet_broken_pipe()
+        sys.exit(EXIT_FINDINGS)
+    except OSError as exc:
+        typer.echo(f"hipify-py: error: {exc.strerror or exc}", err=True)
+        sys.exit(EXIT_FINDINGS)

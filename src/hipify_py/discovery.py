@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from hipify_py.buildfiles import is_build_file
 from hipify_py.diagnostics import CATALOGUE, Diagnostic
+from hipify_py.errors import UsageError
 from hipify_py.results import FileResult, FileStatus
 
 SOURCE_EXTENSIONS = frozenset(
@@ -55,7 +56,10 @@ def _spec(patterns: Sequence[str]) -> pathspec.PathSpec[Any] | None:
         return None
     import pathspec  # only when globs are given: it costs 18 ms to import
 
-    return pathspec.GitIgnoreSpec.from_lines(patterns)
+    try:
+        return pathspec.GitIgnoreSpec.from_lines(patterns)
+    except ValueError as exc:  # pathspec's pattern errors are ValueErrors
+        raise UsageError(f"bad glob: {exc}") from None
 
 
 def is_skipped_dir(name: str) -> bool:
@@ -90,7 +94,10 @@ class IgnoreRules:
                     lines = handle.read().splitlines()
             except OSError:
                 lines = []
-            self._gitignores[folder] = _spec(lines)
+            try:
+                self._gitignores[folder] = _spec(lines)
+            except UsageError:  # a pattern pathspec cannot read: that file is not honoured
+                self._gitignores[folder] = None
         return self._gitignores[folder]
 
 

@@ -18,6 +18,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from hipify_py.diagnostics import CATALOGUE, Diagnostic, Severity
+from hipify_py.errors import UsageError
 from hipify_py.outputs import write_if_changed
 from hipify_py.report import EFFORT_MINUTES, Report
 from hipify_py.settings import describe_target
@@ -69,7 +70,7 @@ def render_file(report: Report, path: str, compile_status: Mapping[str, str] | N
         return render_json(report, compile_status)
     if suffix == ".sarif":
         return render_sarif(report)
-    raise ValueError(f"--report {path}: use a .html, .md, .json or .sarif file name")
+    raise UsageError(f"--report {path}: use a .html, .md, .json or .sarif file name")
 
 
 # --- text -----------------------------------------------------------------------------------

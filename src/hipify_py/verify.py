@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from hipify_py.diagnostics import Diagnostic, Severity
+from hipify_py.errors import UsageError
 from hipify_py.results import FileResult, FileStatus
 
 COMPILE_CODES = frozenset({"HPY920", "HPY921"})
@@ -88,7 +89,10 @@ def verify_results(
         for r in results:
             status[r.path] = "skipped: hipcc not found"
         return tuple(results), status
-    flags = [*DEFAULT_FLAGS, *shlex.split(extra_flags or "")]
+    try:
+        flags = [*DEFAULT_FLAGS, *shlex.split(extra_flags or "")]
+    except ValueError as exc:
+        raise UsageError(f"--hipcc-flags: {exc}") from None
     todo: list[tuple[FileResult, str, str | None]] = []
     with tempfile.TemporaryDirectory(prefix="hipify-py-verify-") as scratch:
         for r in results:

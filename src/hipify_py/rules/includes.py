@@ -352,7 +352,10 @@ def _insertion_point(ctx: Context) -> int:
         i = 0
         while i + 1 < len(toks) and toks[i + 1].kind == COMMENT:
             i += 1
-        return _line_after(ctx.data, toks[i].end)
+        after = _line_after(ctx.data, toks[i].end)
+        if i + 1 < len(toks) and toks[i + 1].start < after:
+            return bom  # code shares the comment's last line: a line inserted after would split it
+        return after
     return bom
 
 
