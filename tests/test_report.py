@@ -188,3 +188,21 @@ def test_sarif_columns_count_utf16_code_units(table: MappingTable, tmp_path: Pat
         "locations"][0]["physicalLocation"]["region"]
     text = source.decode()
     assert region["startColumn"] == len(text[: text.index("asm")].encode("utf-16-le")) // 2 + 1
+
+
+def test_markdown_shows_hostile_names_and_messages_as_text() -> None:
+    from hipify_py.render import code_fence, markdown_text
+
+    hostile = "a`b<img src=x onerror=alert(1)>|*[link](http://x)\x1b[31m.cu"
+    shown = markdown_text(hostile)
+    assert "<img" not in shown and "\x1b" not in shown and "`" not in shown.replace("\\`", "")
+    assert "&lt;img" in shown and "\\|" in shown and "\\x1b" in shown
+    assert code_fence(["plain", "has ``` inside"]) == "````"
+    assert code_fence(["plain"]) == "```"
+
+
+def test_terminal_output_shows_escape_sequences_instead_of_obeying_them() -> None:
+    from hipify_py.render import visible
+
+    assert visible("ok.cu") == "ok.cu"
+    assert visible("evil\x1b[2J.cu") == "evil\\x1b[2J.cu"

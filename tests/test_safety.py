@@ -201,3 +201,40 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     errors = reader.stderr.read().decode()
     reader.wait(timeout=120)
     assert "Traceback" not in errors and "BrokenPipe" not in errors
+
+
+def test_a_file_libclang_cannot_parse_fails_and_is_not_unchanged(
+        table: MappingTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    from clang import cindex
+
+    from hipify_py import parsing
+    from hipify_py.results import FileStatus
+    from hipify_py.translate import translate_source
+
+    class Crashing:
+        def parse(self, *args: object, **kwargs: object) -> None:
+            raise cindex.TranslationUnitLoadError("crash")
+
+    monkeypatch.setattr(parsing, "_index", lambda: Crashing())
+    result = translate_source(KERNEL, "k.cu", table, Settings())
+    assert result.status is FileStatus.FAILED
+    assert [d.code for d in result.diagnostics] == ["HPY915"]
+
+
+@pytest.mark.parametrize("mapping", [
+    'family: runtime\nentries:\n  cudaMalloc: {hip: ""}\n',
+    'family: runtime\nentries:\n  cudaMalloc: {hip: "hip Malloc"}\n',
+    'family: headers\nheaders:\n  "cuda.h": {hip: "../../etc/passwd"}\n',
+    'family: headers\nheaders:\n  "cuda.h": {hip: "/etc/passwd"}\n',
+])
+def test_a_mapping_target_that_is_not_a_name_is_refused(tmp_path: Path, mapping: str) -> None:
+    (tmp_path / "k.cu").write_bytes(KERNEL)
+    (tmp_path / "mine.yaml").write_text(mapping)
+    done = _cli("check", "k.cu", "--mappings", "mine.yaml", cwd=tmp_path)
+    assert done.returncode == 2 and "mine.yaml" in done.stderr
+
+
+@pytest.mark.parametrize("args", [("-j", "-3"), ("--max-file-size", "-1"), ("-j", "0")])
+def test_nonsense_numbers_are_usage_errors(tmp_path: Path, args: tuple[str, str]) -> None:
+    (tmp_path / "k.cu").write_bytes(KERNEL)
+    assert _cli("check", "k.cu", *args, cwd=tmp_path).returncode == 2

@@ -317,6 +317,10 @@ _CODES: list[CodeInfo] = [
        "Two trees given to one --output-dir hold the same relative path (or --rename-extensions "
        "makes a.cuh's output a.hip.h, which also exists). Neither is written: give each tree "
        "its own output folder, or rename one file."),
+    _c("HPY915", "parse-failed", E, "parser",
+       "libclang could not parse the file: nothing was translated",
+       "The file is reported as failed (never as unchanged, never cached). Report it as a "
+       "hipify-py bug with the file if it is valid CUDA."),
     _c("HPY920", "compile-error", E, "compile",
        "hipcc error in the translated file",
        "The translated file did not compile, on a line hipify-py had already flagged: the "

@@ -16,6 +16,7 @@ import difflib
 import functools
 import hashlib
 import os
+import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -132,6 +133,7 @@ def build_table(contents: Iterable[tuple[Path, bytes]], digest: str = "") -> Map
             if not isinstance(raw, dict) or "cuda" not in raw:
                 raise MappingError(f"{path}: header_patterns[{k}]: needs a 'cuda' glob")
             patterns.append(_header(path, str(raw["cuda"]), raw))
+    _check_targets(entries, headers, patterns)
     _check_chains(entries)
     flags = _build_flags(contents_flags) if contents_flags else BuildFlags()
     hip_names = frozenset(
@@ -420,6 +422,30 @@ def _header(path: Path, name: str, raw: Any) -> HeaderEntry:
         source=str(path),
         declares=tuple(str(n) for n in raw.get("declares") or ()),
     )
+
+
+_NAME_TARGET = re.compile(r"[A-Za-z_][\w:<>,*&]*")
+
+
+def _check_targets(entries: Mapping[str, ApiEntry], headers: Mapping[str, HeaderEntry],
+                   patterns: Sequence[HeaderEntry]) -> None:
+    """Targets are names (maybe qualified, templated or a pointer type), never text that would
+    delete the call's name or not read back the same; header targets stay relative and inside
+    the include path. Only a feature macro (a calling convention) may map to nothing."""
+    for entry in entries.values():
+        for column, target in (("hip", entry.hip), ("roc", entry.roc),
+                               ("hip_older", entry.hip_older)):
+            if target is None or (target == "" and entry.family == "feature_macros"):
+                continue
+            if not _NAME_TARGET.fullmatch(target):
+                raise MappingError(f"{entry.source}: {entry.cuda}: {column} target {target!r} is "
+                                   "not a name (letters, digits, _, ::, <>, *, &; no blanks)")
+    for header in (*headers.values(), *patterns):
+        for target in (header.hip, header.roc):
+            if target and (target.startswith("/") or ".." in target.split("/")
+                           or any(c.isspace() or c in '"<>' for c in target)):
+                raise MappingError(f"{header.source}: header {header.cuda!r}: target {target!r} "
+                                   "must be a relative path inside the include path")
 
 
 def _check_chains(entries: Mapping[str, ApiEntry]) -> None:

@@ -194,6 +194,7 @@ class ParsedSource:
     user_declarations: tuple[UserDeclaration, ...] = ()
     skipped_ranges: tuple[tuple[int, int], ...] = ()
     clang_diagnostics: tuple[ClangDiagnostic, ...] = ()
+    failed: bool = False  # libclang could not parse the file at all
 
     def device_function_at(self, offset: int) -> FunctionBody | None:
         """The innermost __global__/__device__ function containing offset, if any."""
@@ -280,7 +281,7 @@ def parse_source(
     try:
         tu = _index().parse(path, args=args, unsaved_files=unsaved, options=options)
     except cindex.TranslationUnitLoadError:
-        return ParsedSource(data=data, tokens=_no_tokens(data))
+        return ParsedSource(data=data, tokens=_no_tokens(data), failed=True)
     tokens = _tokenize(tu, path, data)
     functions: tuple[FunctionBody, ...] = ()
     declarations: tuple[UserDeclaration, ...] = ()

@@ -11,8 +11,9 @@ import hashlib
 import io
 import json
 import os
+import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path, PurePath
 from typing import Any
@@ -88,16 +89,16 @@ def render_text(report: Report, *, color: bool, verbose: bool) -> str:
     current = None
     for d in shown:
         if d.path != current and color:
-            console.print(Text(d.path, style="bold underline"))
+            console.print(Text(visible(d.path), style="bold underline"))
         current = d.path
-        line = Text(f"{d.path}:{d.line}:{d.column}: ")
+        line = Text(f"{visible(d.path)}:{d.line}:{d.column}: ")
         line.append(d.code, style="bold")
         line.append(" ")
         line.append(f"{d.severity.label}:", style=_STYLE[d.severity])
-        line.append(f" {d.message}")
+        line.append(f" {visible(d.message)}")
         console.print(line)
         if verbose and d.suggestion:
-            console.print(Text(f"    suggestion: {d.suggestion}", style="dim"))
+            console.print(Text(f"    suggestion: {visible(d.suggestion)}", style="dim"))
     t = report.totals
     if report.diagnostics:
         table = Table(title="findings by family", box=None)
@@ -128,9 +129,10 @@ def _plain_text(report: Report, *, verbose: bool) -> str:
     for d in report.diagnostics:
         if not verbose and d.severity is Severity.NOTE:
             continue
-        out.append(f"{d.path}:{d.line}:{d.column}: {d.code} {d.severity.label}: {d.message}")
+        out.append(f"{visible(d.path)}:{d.line}:{d.column}: {d.code} {d.severity.label}: "
+                   f"{visible(d.message)}")
         if verbose and d.suggestion:
-            out.append(f"    suggestion: {d.suggestion}")
+            out.append(f"    suggestion: {visible(d.suggestion)}")
     t = report.totals
     if report.diagnostics:
         width = max(len("family"), *(len(f) for f in t.by_family))
@@ -316,8 +318,33 @@ def _environment(autoescape: bool) -> Any:
         autoescape=autoescape, trim_blocks=True, lstrip_blocks=True,
         undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
     )
-    env.filters["md"] = lambda s: str(s if s is not None else "").replace("|", "\\|").replace("\n", " ")
+    env.filters["md"] = markdown_text
+    env.filters["fence"] = code_fence
     return env
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|#!{}])")
+
+
+def visible(text: str) -> str:
+    """Control characters (a terminal escape in a file name) shown, not obeyed."""
+    return text if text.isprintable() else "".join(
+        c if c.isprintable() else f"\\x{ord(c):02x}" for c in text)
+
+
+def markdown_text(value: object) -> str:
+    """Text from file names, mapping files and compilers, shown as text: Markdown's
+    punctuation escaped, HTML made inert, control characters (terminal escapes) made visible."""
+    text = str(value if value is not None else "")
+    text = visible(text.replace("\n", " "))
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+def code_fence(lines: Iterable[str]) -> str:
+    """A backtick fence longer than any run of backticks in the block it encloses."""
+    longest = max((len(run) for line in lines for run in re.findall(r"`+", line)), default=0)
+    return "`" * max(3, longest + 1)
 
 
 def render_html(report: Report, compile_status: Mapping[str, str] | None = None) -> str:

@@ -270,7 +270,8 @@ class _Engine:
     def _run_jobs(self, jobs: list[_Job]) -> Iterator[FileResult]:
         global _STATE
         _STATE = (self.table, self.settings, self.cache, self.index)
-        workers = min(self.options.jobs or os.cpu_count() or 1, len(jobs))
+        cores = os.cpu_count() or 1
+        workers = min(self.options.jobs or cores, cores, len(jobs))  # more would only thrash
         if workers <= 1 or sum(len(j.data) for j in jobs) < _SERIAL_BYTES:
             yield from _with_progress(map(_translate_job, jobs), len(jobs), self.options.progress)
             return

@@ -54,6 +54,9 @@ def translate_source(
                                     extra_args=extra_args, want_ast=False)
         return preprocessed.skipped_ranges
 
+    if parsed.failed:
+        return _problem(path, FileStatus.FAILED, "HPY915",
+                        "libclang could not parse this file: left as it is, nothing translated")
     ctx = Context(path, parsed, table, settings, resolve_local or (lambda _h: None),
                   host_includer=host_includer, find_inactive=find_inactive)
     edits: list[Edit] = []
