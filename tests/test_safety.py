@@ -238,3 +238,16 @@ def test_a_mapping_target_that_is_not_a_name_is_refused(tmp_path: Path, mapping:
 def test_nonsense_numbers_are_usage_errors(tmp_path: Path, args: tuple[str, str]) -> None:
     (tmp_path / "k.cu").write_bytes(KERNEL)
     assert _cli("check", "k.cu", *args, cwd=tmp_path).returncode == 2
+
+
+def test_a_file_name_that_is_not_utf8_round_trips_through_every_format(tmp_path: Path) -> None:
+    with open(os.path.join(os.fsencode(tmp_path), b"k\xff.cu"), "wb") as handle:
+        handle.write(KERNEL)
+    for args in (("check", ".", "--format", "sarif"), ("check", ".", "--format", "json"),
+                 ("check", ".", "--report", "r.html", "--report", "r.md"),
+                 ("translate", ".", "-O", "out")):
+        done = _cli(*args, "--no-cache", cwd=tmp_path)
+        assert done.returncode in (0, 1) and "internal error" not in done.stderr, done.stderr
+    assert b"hipDeviceSynchronize" in (Path(os.fsdecode(os.fsencode(tmp_path) + b"/out/k\xff.cu"))
+                                      .read_bytes())
+    assert (tmp_path / "r.md").is_file() and (tmp_path / "r.html").is_file()

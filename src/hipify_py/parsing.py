@@ -271,6 +271,10 @@ def parse_source(
 
     if path.startswith("-"):
         path = os.path.join(os.curdir, path)  # `-dash.cu` would reach clang as an option
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:  # libclang takes UTF-8 names: a stand-in for this one
+        path = path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     options = _KEEP_GOING | _SKIP_FUNCTION_BODIES
     if settings.skip_excluded_blocks:
         options |= _DETAILED_PREPROCESSING_RECORD

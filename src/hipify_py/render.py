@@ -52,13 +52,14 @@ def emit(
         else:
             raise ValueError(f"unknown format {fmt!r}")
         if output is not None:
-            write_if_changed(output, text.encode())
+            write_if_changed(output, text.encode("utf-8", "backslashreplace"))
         else:
             stream = sys.stderr if to_stderr else sys.stdout
             stream.write(text)
             stream.flush()
     for path in report_files:
-        write_if_changed(path, render_file(report, path, compile_status).encode())
+        write_if_changed(path, render_file(report, path, compile_status).encode(
+            "utf-8", "backslashreplace"))  # a file name that is not UTF-8 shows as \udcXX
 
 
 def render_file(report: Report, path: str, compile_status: Mapping[str, str] | None = None) -> str:
@@ -148,7 +149,7 @@ def _plain_text(report: Report, *, verbose: bool) -> str:
 # --- JSON -----------------------------------------------------------------------------------
 def _diagnostic_record(d: Diagnostic) -> dict[str, Any]:
     return {
-        "path": d.path, "line": d.line, "column": d.column, "code": d.code, "name": d.name,
+        "path": shown_path(d.path), "line": d.line, "column": d.column, "code": d.code, "name": d.name,
         "severity": d.severity.label, "category": CATALOGUE[d.code].category,
         "message": d.message, "cuda_name": d.cuda_name, "suggestion": d.suggestion,
         "family": d.family,
@@ -196,6 +197,7 @@ def render_json(report: Report, compile_status: Mapping[str, str] | None = None)
 
 # --- SARIF ----------------------------------------------------------------------------------
 def _uri(path: str) -> str:
+    path = shown_path(path)
     p = PurePath(path)
     if p.is_absolute():
         try:
@@ -225,7 +227,7 @@ def _source_bytes(path: str) -> list[bytes]:
 def _fingerprint(d: Diagnostic) -> str:
     line = _source_lines(d.path).get(d.line, "").strip()
     blob = "\0".join((d.code, _uri(d.path), d.cuda_name or "", line))
-    return hashlib.sha256(blob.encode()).hexdigest()[:32]
+    return hashlib.sha256(blob.encode("utf-8", "surrogateescape")).hexdigest()[:32]
 
 
 def render_sarif(report: Report) -> str:
@@ -327,9 +329,20 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|#!{}])")
 
 
 def visible(text: str) -> str:
-    """Control characters (a terminal escape in a file name) shown, not obeyed."""
+    """Control characters (a terminal escape in a file name) shown, not obeyed; the bytes of a
+    name that is not UTF-8 shown as \\xNN."""
     return text if text.isprintable() else "".join(
-        c if c.isprintable() else f"\\x{ord(c):02x}" for c in text)
+        c if c.isprintable() else f"\\x{ord(c) - 0xDC00 if 0xDC80 <= ord(c) <= 0xDCFF else ord(c):02x}"
+        for c in text)
+
+
+def shown_path(path: str) -> str:
+    """A path as text every format can carry: a byte that is not UTF-8 becomes \\xNN."""
+    try:
+        path.encode("utf-8")
+        return path
+    except UnicodeEncodeError:
+        return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def markdown_text(value: object) -> str:
