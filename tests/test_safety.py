@@ -251,3 +251,24 @@ def test_a_file_name_that_is_not_utf8_round_trips_through_every_format(tmp_path:
     assert b"hipDeviceSynchronize" in (Path(os.fsdecode(os.fsencode(tmp_path) + b"/out/k\xff.cu"))
                                       .read_bytes())
     assert (tmp_path / "r.md").is_file() and (tmp_path / "r.html").is_file()
+
+
+def test_an_include_of_a_device_is_reported_not_read(tmp_path: Path) -> None:
+    (tmp_path / "k.cu").write_bytes(b'#include "/dev/zero"\n' + KERNEL)
+    os.mkfifo(tmp_path / "pipe.h")
+    (tmp_path / "p.cu").write_bytes(b'#include "pipe.h"\n' + KERNEL)
+    done = _cli("check", "k.cu", "p.cu", "--no-cache", cwd=tmp_path)  # would hang in clang
+    assert done.stdout.count("HPY913") == 2
+
+
+def test_new_outputs_get_the_usual_mode(tmp_path: Path) -> None:
+    (tmp_path / "k.cu").write_bytes(KERNEL)
+    _cli("check", "k.cu", "--report", "r.json", "--no-cache", cwd=tmp_path)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert (tmp_path / "r.json").stat().st_mode & 0o777 == 0o666 & ~mask
+
+
+def test_in_place_cannot_rename(tmp_path: Path) -> None:
+    (tmp_path / "k.cu").write_bytes(KERNEL)
+    assert _cli("translate", "k.cu", "-i", "--rename-extensions", cwd=tmp_path).returncode == 2

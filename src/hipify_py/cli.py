@@ -274,6 +274,8 @@ def _translate(a: dict[str, Any]) -> int:
         raise UsageError("-o/--output takes exactly one input file")
     if a["no_backup"] and not a["in_place"]:
         raise UsageError("--no-backup only applies to --in-place")
+    if a["in_place"] and a["rename_extensions"]:
+        raise UsageError("--rename-extensions needs --output-dir: in place, files keep their names")
     _refuse_overwriting_inputs(a)
     settings, table, level, fmt, cfg = _build_from(a)
     include, exclude = _globs(a, cfg)

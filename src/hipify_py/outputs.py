@@ -135,14 +135,24 @@ def atomic_write(path: str | os.PathLike[str], data: bytes, *, mode_from: str | 
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-        if mode_from is not None:
-            with contextlib.suppress(OSError):  # keep the executable bit etc.; not essential
+        with contextlib.suppress(OSError):  # keep the executable bit etc.; not essential
+            if mode_from is not None:
                 shutil.copymode(mode_from, tmp)
+            elif not os.path.exists(path):  # a new file gets the usual mode, not mkstemp's 0600
+                os.chmod(tmp, 0o666 & ~_umask())
+            else:
+                shutil.copymode(path, tmp)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def backup(path: str, suffix: str = ".orig") -> str:

@@ -45,6 +45,11 @@ def translate_source(
         return FileResult(path, FileStatus.UNCHANGED, data, stats=_stats(data, data, [], []))
     if is_build_file(path):
         return _translate_build_file(data, path, table, settings)
+    blocked = _unreadable_include(data, path, extra_args)
+    if blocked is not None:
+        return _problem(path, FileStatus.SKIPPED, "HPY913",
+                        f"includes {blocked}, which is not a regular file (a FIFO or device "
+                        "would stall the parser): not parsed")
     entries = table.entries
     parsed = parse_source(
         data, path, settings, extra_args=extra_args, is_namespaced_name=entries.__contains__
@@ -108,6 +113,26 @@ def translate_source(
         _stats(data, output, plan.edits if not plan.conflicts else (), references, index),
         local,
     )
+
+
+_INCLUDE_NAME = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\n]+)[>"]', re.M)
+
+
+def _unreadable_include(data: bytes, path: str, extra_args: tuple[str, ...]) -> str | None:
+    """An #include (or -include) naming a FIFO or device: clang would read it forever."""
+    folder = os.path.dirname(os.path.abspath(path))
+    names = [m.group(1).decode("utf-8", "surrogateescape") for m in _INCLUDE_NAME.finditer(data)]
+    names += [extra_args[k + 1] for k, a in enumerate(extra_args[:-1])
+              if a in ("-include", "-imacros")]
+    for name in names:
+        candidate = name if os.path.isabs(name) else os.path.join(folder, name)
+        try:
+            mode = os.stat(candidate).st_mode
+        except (OSError, ValueError):
+            continue
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+            return name
+    return None
 
 
 def _translate_build_file(data: bytes, path: str, table: MappingTable,
