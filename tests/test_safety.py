@@ -272,3 +272,16 @@ def test_new_outputs_get_the_usual_mode(tmp_path: Path) -> None:
 def test_in_place_cannot_rename(tmp_path: Path) -> None:
     (tmp_path / "k.cu").write_bytes(KERNEL)
     assert _cli("translate", "k.cu", "-i", "--rename-extensions", cwd=tmp_path).returncode == 2
+
+
+@pytest.mark.parametrize("rule", [
+    "{action: move_argument, index: 1, value: banana}",
+    "{action: move_argument, index: -1, value: to_index=2}",
+    "{action: remove_argument, index: 999}",
+])
+def test_argument_edits_that_make_no_sense_are_refused(tmp_path: Path, rule: str) -> None:
+    (tmp_path / "k.cu").write_bytes(KERNEL)
+    (tmp_path / "mine.yaml").write_text(
+        f"family: runtime\nentries:\n  cudaMemcpy: {{hip: hipMemcpy, args: [{rule}]}}\n")
+    done = _cli("check", "k.cu", "--mappings", "mine.yaml", cwd=tmp_path)
+    assert done.returncode == 2 and "args[0]" in done.stderr

@@ -374,6 +374,9 @@ def _entry(path: Path, family: str, name: str, raw: Any, sections: list[Any]) ->
     return entry
 
 
+_MOVE_VALUE = re.compile(r"to_index=(?:[0-9]|[1-5][0-9]|6[0-3])(?:;count=[1-9][0-9]?)?")
+
+
 def _arg_rule(path: Path, name: str, k: int, raw: Any) -> ArgRule:
     where = f"entry {name!r} args[{k}]"
     if not isinstance(raw, dict):
@@ -398,6 +401,12 @@ def _arg_rule(path: Path, name: str, k: int, raw: Any) -> ArgRule:
         raise MappingError(f"{path}: {where}: {action.value} needs value CUDA=CUDA[;...]")
     if action is ArgAction.FROM_CALL and len(str(raw.get("value", "")).split(":")) not in (3, 4):
         raise MappingError(f"{path}: {where}: {action.value} needs value CALLEE:MATCH:TAKE[:ELSE]")
+    index = raw["index"]
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 64:
+        raise MappingError(f"{path}: {where}: 'index' must be an argument position 0-63")
+    if action in (ArgAction.MOVE, ArgAction.COPY) and not _MOVE_VALUE.fullmatch(
+            str(raw.get("value", ""))):
+        raise MappingError(f"{path}: {where}: {action.value} needs value to_index=N[;count=M]")
     return ArgRule(action, raw["index"], raw.get("value", ""), mode, raw.get("note", ""),
                    raw.get("hip_before", ""))
 
