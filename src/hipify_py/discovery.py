@@ -12,7 +12,7 @@ import errno
 import fnmatch
 import os
 import stat
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -159,6 +159,51 @@ def _stat_problem(path: str, exc: OSError) -> FileResult:
     return _problem(path, "HPY902", f"cannot read: {exc.strerror or exc}", FileStatus.FAILED)
 
 
+def walk_tree(
+    top: str,
+    rules: IgnoreRules,
+    fenced: Collection[str],
+    *,
+    follow_links: bool,
+    problems: list[FileResult] | None = None,
+) -> Iterator[tuple[os.DirEntry[str], str]]:
+    """(entry, '/'-separated path relative to top) of every file (or link) the walk takes,
+    sorted; ignored, skipped and fenced folders are not entered. Depth-first with the chain of
+    real directory paths: a directory that is its own ancestor is a symlink loop."""
+    stack: list[tuple[str, tuple[str, ...]]] = [(top, ())]
+    while stack:
+        folder, chain = stack.pop()
+        real = os.path.realpath(folder)
+        if real in chain:
+            if problems is not None:
+                problems.append(_problem(folder, "HPY905", "symbolic link loop; not followed"))
+            continue
+        if real in fenced:
+            continue  # the output directory inside the input tree
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError as exc:
+            if problems is not None:
+                problems.append(_stat_problem(folder, exc))
+            continue
+        subdirs: list[str] = []
+        for entry in entries:
+            rel = os.path.relpath(entry.path, top).replace(os.sep, "/")
+            try:
+                is_dir = entry.is_dir(follow_symlinks=follow_links)
+            except OSError as exc:
+                if problems is not None:
+                    problems.append(_stat_problem(entry.path, exc))
+                continue
+            if is_dir:
+                if not (is_skipped_dir(entry.name) or rules.ignored(rel + "/")):
+                    subdirs.append(entry.path)
+                continue
+            if not rules.ignored(rel):
+                yield entry, rel
+        stack.extend((d, (*chain, real)) for d in reversed(subdirs))
+
+
 def _walk(
     top: str,
     include_spec: pathspec.PathSpec[Any] | None,
@@ -168,49 +213,18 @@ def _walk(
     sources: dict[tuple[int, int], Source],
     problems: list[FileResult],
 ) -> None:
-    # Depth-first with the chain of real directory paths: a directory that is its own ancestor
-    # is a symlink loop. Real paths also stop the same file being taken twice via two links.
-    stack: list[tuple[str, tuple[str, ...]]] = [(top, ())]
-    while stack:
-        folder, chain = stack.pop()
-        real = os.path.realpath(folder)
-        if real in chain:
-            problems.append(_problem(folder, "HPY905", "symbolic link loop; not followed"))
+    for entry, rel in walk_tree(top, rules, fenced, follow_links=True, problems=problems):
+        if os.path.splitext(entry.name)[1] not in extensions and not is_build_file(entry.name):
             continue
-        if real in fenced:
-            continue  # the output directory inside the input tree
+        if include_spec is not None and not include_spec.match_file(rel):
+            continue
         try:
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+            st = entry.stat()  # follows links: a link to a missing file or a loop fails
         except OSError as exc:
-            problems.append(_stat_problem(folder, exc))
+            problems.append(_stat_problem(entry.path, exc))
             continue
-        subdirs: list[str] = []
-        for entry in entries:
-            rel = os.path.relpath(entry.path, top).replace(os.sep, "/")
-            try:
-                is_dir = entry.is_dir()  # follows symlinks
-            except OSError as exc:
-                problems.append(_stat_problem(entry.path, exc))
-                continue
-            if is_dir:
-                if is_skipped_dir(entry.name) or rules.ignored(rel + "/"):
-                    continue
-                subdirs.append(entry.path)
-                continue
-            if os.path.splitext(entry.name)[1] not in extensions and not is_build_file(entry.name):
-                continue
-            if include_spec is not None and not include_spec.match_file(rel):
-                continue
-            if rules.ignored(rel):
-                continue
-            try:
-                st = entry.stat()  # follows links: a link to a missing file or a loop fails
-            except OSError as exc:
-                problems.append(_stat_problem(entry.path, exc))
-                continue
-            if not stat.S_ISREG(st.st_mode):
-                problems.append(_not_regular(entry.path))
-                continue
-            # The file's identity, so two links to one file are taken once.
-            sources.setdefault((st.st_dev, st.st_ino), Source(entry.path, top))
-        stack.extend((d, (*chain, real)) for d in reversed(subdirs))
+        if not stat.S_ISREG(st.st_mode):
+            problems.append(_not_regular(entry.path))
+            continue
+        # The file's identity, so two links to one file are taken once.
+        sources.setdefault((st.st_dev, st.st_ino), Source(entry.path, top))

@@ -14,14 +14,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
-import tempfile
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from hipify_py.diagnostics import CATALOGUE, Diagnostic
-from hipify_py.discovery import SKIPPED_DIRS, ignore_rules, is_skipped_dir
-from hipify_py.outputs import WriteError, ensure_inside
+from hipify_py.discovery import SKIPPED_DIRS, ignore_rules, walk_tree
+from hipify_py.outputs import WriteError, atomic_copy, ensure_inside
 from hipify_py.results import FileResult, FileStatus
 
 # Left in an output folder that lies inside its input tree, so that a later run knows the
@@ -89,35 +87,12 @@ def mirror_tree(
 
 
 def _files(root: str, exclude: Sequence[str], fence: str) -> Iterator[tuple[str, str]]:
-    """(path, path relative to root) of every file and link the mirror takes, sorted."""
-    rules = ignore_rules(root, exclude)
-    stack: list[tuple[str, tuple[str, ...]]] = [(root, ())]
-    while stack:
-        folder, chain = stack.pop()
-        real = os.path.realpath(folder)
-        if real in chain or real == fence:
-            continue  # a link loop (reported by discovery), or the output folder itself
-        try:
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
-        except OSError:
-            continue  # discovery reports unreadable folders
-        subdirs: list[str] = []
-        for entry in entries:
-            rel = os.path.relpath(entry.path, root).replace(os.sep, "/")
-            try:
-                is_dir = entry.is_dir(follow_symlinks=False)
-            except OSError:
-                continue
-            if is_dir:
-                if is_skipped_dir(entry.name) or rules.ignored(rel + "/"):
-                    continue
-                subdirs.append(entry.path)
-                continue
-            if entry.name in SKIPPED_DIRS or rules.ignored(rel):
-                continue
-            if entry.is_symlink() or entry.is_file(follow_symlinks=False):
-                yield entry.path, rel
-        stack.extend((d, (*chain, real)) for d in reversed(subdirs))
+    """(path, path relative to root) of every file and link the mirror takes, sorted; links to
+    folders are taken as links, not walked."""
+    for entry, rel in walk_tree(root, ignore_rules(root, exclude), {fence}, follow_links=False):
+        if entry.name not in SKIPPED_DIRS and (entry.is_symlink()
+                                              or entry.is_file(follow_symlinks=False)):
+            yield entry.path, rel
 
 
 def _copy(path: str, target: str, outcome: MirrorOutcome, sync_check: bool) -> None:
@@ -134,18 +109,7 @@ def _copy(path: str, target: str, outcome: MirrorOutcome, sync_check: bool) -> N
     if sync_check:
         outcome.stale.append(target)
         return
-    folder = os.path.dirname(os.path.abspath(target))
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".hipify-py-", suffix=".tmp")
-    os.close(fd)
-    try:
-        shutil.copyfile(path, tmp)  # sendfile/copy_file_range where the OS has them
-        shutil.copystat(path, tmp)
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    atomic_copy(path, target)
     outcome.copied += 1
 
 

@@ -123,6 +123,36 @@ def atomic_write(path: str | os.PathLike[str], data: bytes, *, mode_from: str | 
         with open(path, "wb") as handle:
             handle.write(data)
         return
+
+    def fill(fd: int, tmp: str) -> None:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        with contextlib.suppress(OSError):  # keep the executable bit etc.; not essential
+            if mode_from is not None:
+                shutil.copymode(mode_from, tmp)
+            elif not os.path.exists(path):  # a new file gets the usual mode, not mkstemp's 0600
+                os.chmod(tmp, 0o666 & ~_umask())
+            else:
+                shutil.copymode(path, tmp)
+
+    _replace_through_temporary(path, fill)
+
+
+def atomic_copy(source: str, target: str) -> None:
+    """Copy a file's bytes (sendfile where the OS has it), mode and times, atomically."""
+
+    def fill(fd: int, tmp: str) -> None:
+        os.close(fd)
+        shutil.copyfile(source, tmp)
+        shutil.copystat(source, tmp)
+
+    _replace_through_temporary(target, fill)
+
+
+def _replace_through_temporary(path: str | os.PathLike[str],
+                               fill: Callable[[int, str], None]) -> None:
+    """Make a temporary file beside path, let fill write it (given its descriptor), and rename
+    it over path; on any failure the temporary file goes and path is untouched."""
     folder = os.path.dirname(os.path.abspath(path))
     if folder not in _MADE:
         os.makedirs(folder, exist_ok=True)
@@ -133,15 +163,7 @@ def atomic_write(path: str | os.PathLike[str], data: bytes, *, mode_from: str | 
         os.makedirs(folder, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".hipify-py-", suffix=".tmp")
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        with contextlib.suppress(OSError):  # keep the executable bit etc.; not essential
-            if mode_from is not None:
-                shutil.copymode(mode_from, tmp)
-            elif not os.path.exists(path):  # a new file gets the usual mode, not mkstemp's 0600
-                os.chmod(tmp, 0o666 & ~_umask())
-            else:
-                shutil.copymode(path, tmp)
+        fill(fd, tmp)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
