@@ -285,3 +285,4 @@ def test_argument_edits_that_make_no_sense_are_refused(tmp_path: Path, rule: str
         f"family: runtime\nentries:\n  cudaMemcpy: {{hip: hipMemcpy, args: [{rule}]}}\n")
     done = _cli("check", "k.cu", "--mappings", "mine.yaml", cwd=tmp_path)
     assert done.returncode == 2 and "args[0]" in done.stderr
+

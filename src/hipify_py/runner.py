@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 import multiprocessing
 import os
+import signal
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -107,6 +108,9 @@ _STATE: _State | None = None
 
 def _init_worker(state: _State | None) -> None:
     global _STATE
+    # Ctrl-C is the parent's to handle (it stops the pool); a worker that also caught it
+    # would print its own traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if state is not None:
         _STATE = state
 
