@@ -63,6 +63,8 @@ class Unit:
     error_line: int = 0
     flagged: bool = False  # a warning/error finding on that line
     findings_there: list[str] = field(default_factory=list)
+    # Every error of the compile, not only the first: (file, source line, message, flagged)
+    errors: list[tuple[str, int, str, bool]] = field(default_factory=list)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -303,6 +305,7 @@ def hip_compile(out: Path, units: list[Unit], findings: dict[str, dict[int, list
         if unit.hip_ok:
             return
         _locate_first_error(unit, log, out, tree, findings)
+        unit.errors = _every_error(log, out, tree, findings)
 
     started = time.monotonic()
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
@@ -317,21 +320,35 @@ def _locate_first_error(unit: Unit, log: str, out: Path, tree: Path,
         unit.first_error = _first_error(log)
         return
     unit.first_error = m.group("msg").strip()
+    unit.error_file, unit.error_line, unit.findings_there = _locate(m, log, out, tree, findings)
+    unit.flagged = bool(unit.findings_there)
+
+
+def _every_error(log: str, out: Path, tree: Path,
+                 findings: dict[str, dict[int, list[str]]]) -> list[tuple[str, int, str, bool]]:
+    """Each distinct error of a compile log, located in the source tree, with whether a
+    warning or error finding sits on its line."""
+    seen: dict[tuple[str, int, str], bool] = {}
+    for m in COMPILER_ERROR.finditer(log):
+        where, line, there = _locate(m, log, out, tree, findings)
+        seen.setdefault((where, line, m.group("msg").strip()), bool(there))
+    return [(f, n, msg, flagged) for (f, n, msg), flagged in seen.items()]
+
+
+def _locate(m: re.Match[str], log: str, out: Path, tree: Path,
+            findings: dict[str, dict[int, list[str]]]) -> tuple[str, int, list[str]]:
+    """(file relative to the tree, source line, findings there) of one compiler error; an error
+    in an installed header is blamed on the tree line that included it."""
     path, line = m.group("file"), int(m.group("line"))
     if not _inside(path, out):
-        # An error inside an installed header: blame the tree line that included it.
         chain = [x for x in _INCLUDED_FROM.finditer(log[: m.start()])]
         inside = [x for x in chain if _inside(x.group("file"), out)]
         if not inside:
-            unit.error_file = os.path.abspath(path)
-            return
+            return os.path.abspath(path), line, []
         path, line = inside[0].group("file"), int(inside[0].group("line"))
     rel = os.path.relpath(os.path.abspath(os.path.join(out, path)), out)
-    unit.error_file = rel
-    source_line = _source_line(tree / rel, out / rel, line)
-    unit.error_line = source_line or line
-    here = findings.get(rel, {})
-    unit.findings_there = list(here.get(unit.error_line, []))
+    source_line = _source_line(tree / rel, out / rel, line) or line
+    there = list(findings.get(rel, {}).get(source_line, []))
     # An error inside a macro's expansion: the finding may sit on the macro's definition, the
     # line that needs the fix (clang's "expanded from macro" notes right after the error).
     following = log[m.end():]
@@ -341,8 +358,8 @@ def _locate_first_error(unit: Unit, log: str, out: Path, tree: Path,
             continue
         nrel = os.path.relpath(os.path.abspath(os.path.join(out, note.group("file"))), out)
         nline = _source_line(tree / nrel, out / nrel, int(note.group("line")))
-        unit.findings_there += findings.get(nrel, {}).get(nline or 0, [])
-    unit.flagged = bool(unit.findings_there)
+        there += findings.get(nrel, {}).get(nline or 0, [])
+    return rel, source_line, there
 
 
 def _inside(path: str, root: Path) -> bool:
@@ -378,6 +395,10 @@ def summarize(tree: Path, units: list[Unit], candidates: list[Unit],
         programs[os.path.dirname(u.rel)].append(u)
     programs_ok = sum(all(u.hip_ok for u in us) for us in programs.values())
     classes = Counter(_QUOTED.sub("'…'", u.first_error)[:120] for u in failed)
+    # Every distinct error line of the TUs that count (failed, not lacking a library), and
+    # those with no finding on them.
+    error_lines = {(f, n, msg): flagged for u in [*failed, *newer] for f, n, msg, flagged in u.errors}
+    unflagged = sorted(k for k, flagged in error_lines.items() if not flagged)
     return {
         "tree": str(tree),
         "hipify_args": args.hipify_arg,
@@ -391,6 +412,8 @@ def summarize(tree: Path, units: list[Unit], candidates: list[Unit],
         "programs_compiled": programs_ok,
         "failed": len(failed),
         "silent": len(silent),
+        "error_lines": len(error_lines),
+        "unflagged_error_lines": [list(k) for k in unflagged],
         "classes": classes.most_common(),
         "units_detail": [asdict(u) for u in units],
         "show": args.show,
@@ -413,7 +436,12 @@ def print_summary(s: dict[str, object]) -> None:
           f"{s['lacking_library']} TUs that need a HIP library this ROCm lacks, "
           f"{s['needs_newer_hip']} whose first error is an API only a newer HIP has (reported "
           f"there: HPY150)")
+    unflagged = list(s["unflagged_error_lines"])  # type: ignore[call-overload]
+    print(f"every error line of those TUs: {s['error_lines']} distinct, {len(unflagged)} without "
+          "a finding on their line")
     show = int(s["show"])  # type: ignore[arg-type]
+    for f, n, msg in unflagged[:show]:
+        print(f"  unflagged: {f}:{n}: {msg[:140]}")
     print("\nfailure classes (first error):")
     for text, n in list(s["classes"])[:show]:  # type: ignore[call-overload]
         print(f"  {n:4d}  {text}")
