@@ -418,6 +418,9 @@ EXTRA_ROWS: dict[str, list[dict[str, str]]] = {
         *({"cuda": name, "section": "1. Device Functions", "cuda_added": "8.0"}
           for name in ("atomicInc_system", "atomicDec_system", "atomicInc_block",
                        "atomicDec_block")),
+        # Sleep for about N ns (sm_70): no HIP name, in HIP 5.2 or 7.2 (AMD's is the builtin
+        # __builtin_amdgcn_s_sleep, in units of 64 cycles).
+        {"cuda": "__nanosleep", "section": "1. Device Functions", "cuda_added": "10.0"},
     ],
 }
 
