@@ -56,14 +56,16 @@ def mirror_tree(
             os.makedirs(fence, exist_ok=True)
             with open(os.path.join(fence, MARKER), "ab"):
                 pass
-    done = {os.path.realpath(p) for p in translated}
+    # The walk below yields the same path strings discovery gave the sources (same roots, same
+    # walk): comparing absolute paths is exact, and realpath per file would be the cost here.
+    done = {os.path.abspath(p) for p in translated}
     # output path -> the input written there (a translation, or a copy from another root)
     taken = {os.path.normpath(out): src for src, out in (written or {}).items()}
     for root in roots:
         if not os.path.isdir(root):
             continue
         for path, rel in _files(root, exclude, fence):
-            if os.path.realpath(path) in done and not os.path.islink(path):
+            if os.path.abspath(path) in done and not os.path.islink(path):
                 continue
             target = os.path.join(output_dir, rel)
             first = taken.setdefault(os.path.normpath(target), path)

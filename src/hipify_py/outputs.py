@@ -36,13 +36,16 @@ def renamed(path: str) -> str:
     return path
 
 
-def destination(source: str, root: str, output_dir: str, rename: bool) -> str:
-    """The source's place in the mirrored tree. Raises WriteError if it would leave output_dir."""
+def destination(source: str, root: str, output_dir: str, rename: bool, *,
+                checked: bool = True) -> str:
+    """The source's place in the mirrored tree. Raises WriteError if it would leave output_dir
+    (unless checked=False: only planning, nothing is written there yet)."""
     rel = os.path.relpath(os.path.abspath(source), os.path.abspath(root))
     if rel.startswith(os.pardir + os.sep) or rel == os.pardir or os.path.isabs(rel):
         rel = os.path.basename(source)
     target = os.path.join(output_dir, renamed(rel) if rename else rel)
-    ensure_inside(target, output_dir)
+    if checked:
+        ensure_inside(target, output_dir)
     return target
 
 

@@ -212,11 +212,8 @@ def _without_collisions(sources: list[Source],
     assert options.output_dir is not None
     by_target: dict[str, list[Source]] = {}
     for source in sources:
-        try:
-            target = destination(source.path, source.root, options.output_dir,
-                                 options.rename_extensions)
-        except WriteError:
-            continue  # reported when delivered
+        target = destination(source.path, source.root, options.output_dir,
+                             options.rename_extensions, checked=False)
         by_target.setdefault(os.path.normpath(target), []).append(source)
     clashing = {id(s): group for group in by_target.values() if len(group) > 1 for s in group}
     problems = []
