@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from hipify_py.diagnostics import Finding
 from hipify_py.parsing import COMMENT, IDENT, KEYWORD, LITERAL, FunctionBody
 from hipify_py.rules.base import Context, RuleOutput, identifier_tokens
-from hipify_py.rules.warp_sync import MASKED
+from hipify_py.rules.warp_sync import MASKED, fallback_tokens
 
 _ASM_WORDS = frozenset({b"asm", b"__asm__", b"__asm"})
 _ASM_QUALIFIERS = frozenset({b"volatile", b"__volatile__", b"__volatile", b"goto", b"inline"})
@@ -241,7 +241,10 @@ def _mask_arguments(ctx: Context) -> Iterator[RuleOutput]:
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
     named: frozenset[bytes] | None = None
+    dropped = fallback_tokens(ctx)  # HIP < 6.2: the mask goes, and HPY160 says so
     for i in identifier_tokens(ctx, _MASK_FUNCTION_NAMES):
+        if dropped.get(i) is not None:
+            continue  # no mask left to leave lanes out
         name = toks.raw(i)
         call = syntax.call_at(i)
         if call is None or not call.args or call.args[0].empty:

@@ -15,3 +15,9 @@ __device__ int vote(int pred, float x) {
   float butterfly = __shfl_xor_sync(~0ull, x, 1);  // expect: HPY160
   return any + (int)ballot + (int)(first + up + butterfly) + __all_sync(active, pred);  // expect: HPY160
 }
+
+// A 32-bit full mask goes with the rest: the mask-less shuffle spans the whole wavefront, so
+// there is no "lanes 32-63 left out" (HPY401) to report, only the dropped mask.
+__device__ float broadcast(float x) {
+  return __shfl_sync(0xffffffff, x, 0);  // expect: HPY160
+}

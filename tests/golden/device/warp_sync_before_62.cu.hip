@@ -16,3 +16,9 @@ __device__ int vote(int pred, float x) {
   float butterfly = __shfl_xor(x, 1);  // expect: HPY160
   return any + (int)ballot + (int)(first + up + butterfly) + __all(pred);  // expect: HPY160
 }
+
+// A 32-bit full mask goes with the rest: the mask-less shuffle spans the whole wavefront, so
+// there is no "lanes 32-63 left out" (HPY401) to report, only the dropped mask.
+__device__ float broadcast(float x) {
+  return __shfl(x, 0);  // expect: HPY160
+}
