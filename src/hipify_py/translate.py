@@ -12,7 +12,7 @@ import re
 import stat
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from hipify_py.buildfiles import is_build_file, port_makefile
 from hipify_py.diagnostics import CATALOGUE, Diagnostic, Finding, LineIndex, Severity, locate
@@ -54,14 +54,14 @@ def translate_source(
     parsed = parse_source(
         data, path, settings, extra_args=extra_args, is_namespaced_name=entries.__contains__
     )
+    if parsed.failed:
+        return _problem(path, FileStatus.FAILED, "HPY915",
+                        "libclang could not parse this file: left as it is, nothing translated")
+
     def find_inactive() -> tuple[tuple[int, int], ...]:
         preprocessed = parse_source(data, path, replace(settings, skip_excluded_blocks=True),
                                     extra_args=extra_args, want_ast=False)
         return preprocessed.skipped_ranges
-
-    if parsed.failed:
-        return _problem(path, FileStatus.FAILED, "HPY915",
-                        "libclang could not parse this file: left as it is, nothing translated")
     ctx = Context(path, parsed, table, settings, resolve_local or (lambda _h: None),
                   host_includer=host_includer, find_inactive=find_inactive)
     edits: list[Edit] = []
@@ -75,7 +75,42 @@ def translate_source(
                 findings.append(out)
             else:
                 references.append(out)
+    applied = _apply(data, path, edits, findings, settings)
+    diagnostics = list(applied.diagnostics)
+    if settings.show_clang_diagnostics:
+        diagnostics += _filter([
+            Diagnostic("HPY910", Severity.NOTE, path, d.line, d.column,
+                       f"clang {d.severity}: {d.message}")
+            for d in parsed.clang_diagnostics
+        ], data, applied.index, settings)
+    local = tuple(sorted({p for p in (ctx.resolve_local(i.header) for i in ctx.syntax.includes)
+                          if p}))
+    return FileResult(
+        path,
+        applied.status,
+        applied.output,
+        _one_per_line(diagnostics),
+        _stats(data, applied.output, applied.edits, references, applied.index),
+        local,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Applied:
+    status: FileStatus
+    output: bytes
+    edits: tuple[Edit, ...]  # those applied (none after a conflict)
+    diagnostics: tuple[Diagnostic, ...]  # located and filtered
+    index: LineIndex
+
+
+def _apply(data: bytes, path: str, edits: list[Edit], findings: list[Finding],
+           settings: Settings) -> _Applied:
+    """Plan and apply a file's edits (overlapping edits leave it unchanged, HPY900), and
+    locate and filter its findings: the tail every kind of file shares."""
     plan = plan_edits(edits)
+    findings = list(findings)
+    applied: tuple[Edit, ...] = ()
     if plan.conflicts:
         for conflict in plan.conflicts:
             a, b = conflict.first, conflict.second
@@ -84,36 +119,20 @@ def translate_source(
                         f"edits by {a.rule or '?'} and {b.rule or '?'} overlap at bytes "
                         f"{a.start}-{a.end} and {b.start}-{b.end}; file left unchanged")
             )
-        output = data
-        status = FileStatus.FAILED
+        output, status = data, FileStatus.FAILED
     else:
         output = apply_edits(data, plan.edits)
         status = FileStatus.TRANSLATED if output != data else FileStatus.UNCHANGED
+        applied = tuple(plan.edits)
     index = LineIndex(data)
     diagnostics = [locate(f, path, index) for f in findings]
-    if settings.show_clang_diagnostics:
-        diagnostics += [
-            Diagnostic("HPY910", Severity.NOTE, path, d.line, d.column,
-                       f"clang {d.severity}: {d.message}")
-            for d in parsed.clang_diagnostics
-        ]
     if not _is_utf8(data):
         diagnostics.append(
             Diagnostic("HPY904", Severity.NOTE, path, 1, 1,
                        "file is not valid UTF-8; bytes outside renamed names are kept as they are")
         )
-    diagnostics = _filter(diagnostics, data, index, settings)
-    local = tuple(sorted({p for p in (ctx.resolve_local(i.header) for i in ctx.syntax.includes)
-                          if p}))
-    return FileResult(
-        path,
-        status,
-        output,
-        _one_per_line(diagnostics),
-        _stats(data, output, plan.edits if not plan.conflicts else (), references, index),
-        local,
-    )
-
+    return _Applied(status, output, applied, tuple(_filter(diagnostics, data, index, settings)),
+                    index)
 
 _INCLUDE_NAME = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\n]+)[>"]', re.M)
 
@@ -143,21 +162,9 @@ def _translate_build_file(data: bytes, path: str, table: MappingTable,
     if settings.port_build_files:
         for out in port_makefile(data, table.build_flags, settings):
             (edits if isinstance(out, Edit) else findings).append(out)  # type: ignore[arg-type]
-    plan = plan_edits(edits)
-    if plan.conflicts:
-        c = plan.conflicts[0]
-        findings.append(Finding("HPY900", c.second.start, c.second.end,
-                                f"edits by {c.first.rule} and {c.second.rule} overlap; file left "
-                                "unchanged"))
-        output, status = data, FileStatus.FAILED
-    else:
-        output = apply_edits(data, plan.edits)
-        status = FileStatus.TRANSLATED if output != data else FileStatus.UNCHANGED
-    index = LineIndex(data)
-    diagnostics = _filter([locate(f, path, index) for f in findings], data, index, settings)
-    return FileResult(path, status, output, _one_per_line(diagnostics),
-                      _stats(data, output, plan.edits if not plan.conflicts else (), [], index))
-
+    applied = _apply(data, path, edits, findings, settings)
+    return FileResult(path, applied.status, applied.output, _one_per_line(list(applied.diagnostics)),
+                      _stats(data, applied.output, applied.edits, [], applied.index))
 
 def _one_per_line(diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:
     """Sorted, with a repeated finding (same code and message) kept once per line: a line that
