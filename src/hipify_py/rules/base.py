@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from hipify_py.diagnostics import Finding
 from hipify_py.edits import Edit
 from hipify_py.mapping_model import ApiEntry, MappingTable
-from hipify_py.parsing import IDENT, ParsedSource
+from hipify_py.parsing import IDENT, KEYWORD, ParsedSource
 from hipify_py.settings import Settings
 from hipify_py.syntax import Syntax
 
@@ -200,3 +200,20 @@ def identifier_tokens(ctx: Context, pattern: re.Pattern[bytes]) -> list[int]:
 
 RuleOutput = Edit | Finding | Reference
 Rule = Callable[[Context], Iterable[RuleOutput]]
+
+
+# Keywords after which a name starts an expression; after any other keyword or an identifier
+# (a type), the name is being declared.
+_EXPRESSION_KEYWORDS = frozenset({b"return", b"case", b"else", b"do", b"throw", b"sizeof", b"new",
+                                  b"delete", b"co_return", b"co_yield", b"co_await"})
+
+
+def after_a_type(ctx: Context, i: int) -> bool:
+    """Token i follows a type word (`float tex2D(`, `double umin(`): the file declares that
+    name itself rather than using CUDA's."""
+    prev = ctx.syntax.prev_code(i)
+    if prev is None:
+        return False
+    toks = ctx.parsed.tokens
+    return toks.kinds[prev] == IDENT or (
+        toks.kinds[prev] == KEYWORD and toks.raw(prev) not in _EXPRESSION_KEYWORDS)

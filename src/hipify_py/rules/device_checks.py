@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from hipify_py.diagnostics import Finding
 from hipify_py.parsing import COMMENT, IDENT, KEYWORD, LITERAL, FunctionBody
-from hipify_py.rules.base import Context, RuleOutput, identifier_tokens
+from hipify_py.rules.base import Context, RuleOutput, after_a_type, identifier_tokens
 from hipify_py.rules.warp_sync import MASKED, fallback_tokens
 
 _ASM_WORDS = frozenset({b"asm", b"__asm__", b"__asm"})
@@ -186,8 +186,6 @@ def _inline_asm(ctx: Context) -> Iterator[RuleOutput]:
 # HIP's texture and surface functions, objects and references alike, are declared
 # `unavailable` when compiling for GPUs without image hardware (__HIP_NO_IMAGE_SUPPORT:
 # gfx940-gfx942 and later CDNA, i.e. MI300/MI350), in HIP 5.2 as in 7.2.
-_BEFORE_AN_EXPRESSION = frozenset({b"return", b"case", b"else", b"do", b"throw", b"co_return",
-                                   b"co_yield", b"co_await"})
 _IMAGE_FUNCTIONS = re.compile(
     rb"\b(?:tex(?:1D|2D|3D|Cubemap)(?:Layered)?(?:Lod|Grad)?|tex1Dfetch|tex2Dgather"
     rb"|surf(?:1D|2D|3D|Cubemap)(?:Layered)?(?:read|write))\b"
@@ -207,8 +205,7 @@ def _image_functions(ctx: Context) -> Iterator[RuleOutput]:
             continue
         if prev is not None and toks.raw(prev) in (b".", b"->", b"::"):
             continue  # a member, or the user's own namespace
-        if prev is not None and (toks.kinds[prev] == IDENT or (
-                toks.kinds[prev] == KEYWORD and toks.raw(prev) not in _BEFORE_AN_EXPRESSION)):
+        if after_a_type(ctx, i):
             continue  # `float tex2D(...)`: the user declares a function of that name
         if ctx.parsed.device_function_at(start) is None:
             continue

@@ -14,8 +14,14 @@ from collections.abc import Callable, Iterator, Mapping
 from hipify_py.diagnostics import Finding
 from hipify_py.edits import Edit
 from hipify_py.mapping_model import ApiEntry
-from hipify_py.parsing import IDENT, KEYWORD, LITERAL, TokenList
-from hipify_py.rules.base import Context, Reference, RuleOutput, identifier_tokens
+from hipify_py.parsing import IDENT, LITERAL, TokenList
+from hipify_py.rules.base import (
+    Context,
+    Reference,
+    RuleOutput,
+    after_a_type,
+    identifier_tokens,
+)
 from hipify_py.rules.case_labels import dead_case_labels
 from hipify_py.rules.feature_macros import FAMILY as FEATURE_MACROS
 from hipify_py.rules.warp_sync import fallback_tokens
@@ -223,10 +229,6 @@ def is_member_or_user_name(
     return any(a <= pos < b for _, a, b in scopes)
 
 
-_NOT_A_TYPE = frozenset({b"return", b"case", b"else", b"do", b"throw", b"sizeof", b"new",
-                         b"delete", b"co_return", b"co_yield", b"co_await"})
-
-
 def _declared_functions(ctx: Context) -> frozenset[str]:
     """Lowercase device-function names this file declares itself (`double umin(double a)`)."""
     found: frozenset[str] | None = ctx.memo.get("declared_device_functions")
@@ -236,9 +238,8 @@ def _declared_functions(ctx: Context) -> frozenset[str]:
         for i, entry in ctx.api_tokens:
             if not (entry.cuda[:1].islower() and entry.family == "device"):
                 continue
-            prev, nxt = ctx.syntax.prev_code(i), ctx.syntax.next_code(i)
-            if (prev is not None and nxt is not None and toks.raw(nxt) == b"("
-                    and toks.kinds[prev] in (IDENT, KEYWORD) and toks.raw(prev) not in _NOT_A_TYPE):
+            nxt = ctx.syntax.next_code(i)
+            if nxt is not None and toks.raw(nxt) == b"(" and after_a_type(ctx, i):
                 names.add(entry.cuda)
         found = ctx.memo["declared_device_functions"] = frozenset(names)
     return found
