@@ -53,6 +53,8 @@ COMPILES = {
     "feature_macros/author_hip_branch.cu.cuda128.hip": ("5.2", "7.2"),
     "device/image_functions.cu.hip": ("5.2",),  # 7.2 compiles for gfx942: no image hardware
     "types/overload_collision.cu.hip": ("7.2",),
+    "includes/runtime_before_project_macros.cu.hip": ("5.2", "7.2"),
+    "includes/explicit_runtime_after_macro.cu.hip": ("5.2", "7.2"),
 }
 
 

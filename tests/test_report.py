@@ -43,9 +43,9 @@ void run(float* p, cublasHandle_t h) {
 def report(table: MappingTable, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Report:
     monkeypatch.chdir(tmp_path)
     Path("port.cu").write_bytes(SOURCE)
-    Path("clean.cu").write_bytes(b"int main() { return 0; }\n")
+    Path("clean.cpp").write_bytes(b"int main() { return 0; }\n")
     results = [translate_source(Path(p).read_bytes(), p, table, Settings())
-               for p in ("port.cu", "clean.cu")]
+               for p in ("port.cu", "clean.cpp")]
     results.append(FileResult("gone.cu", FileStatus.FAILED, None,
                               (Diagnostic("HPY908", Severity.WARNING, "gone.cu", 1, 1, "vanished"),)))
     return Report.from_results(results, tool_version="0.1.0", settings=Settings(), elapsed=0.5)
@@ -59,7 +59,7 @@ def test_totals_and_exit_codes(report: Report) -> None:
     assert t.converted >= 4  # cudaDeviceSynchronize, cublasSetStream, cublasHandle_t, ...
     assert {"HPY200", "HPY300", "HPY403"} <= set(t.by_code)
     assert report.exit_code(Severity.ERROR) == 1
-    clean = Report.from_results([r for r in report.results if r.path == "clean.cu"],
+    clean = Report.from_results([r for r in report.results if r.path == "clean.cpp"],
                                 tool_version="0", settings=Settings(), elapsed=0)
     assert clean.exit_code(Severity.NOTE) == 0
     assert clean.exit_code(None) == 0

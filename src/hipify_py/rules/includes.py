@@ -203,21 +203,22 @@ def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOut
     cuda_runtime.h into each .cu file, hipcc includes nothing). hip_runtime.h is C++: an include of it inside
     an `extern "C" {` block (where C's cuda.h was fine) needs one before that block."""
     hip_headers = _hip_header_names(ctx)
+    # nvcc includes cuda_runtime.h into every .cu before its first line, whether or not the
+    # file names CUDA itself (its headers may): hipify-clang gives every .cu hip_runtime.h too.
+    is_cu = ctx.path.endswith(".cu") and ctx.host_includer is None
     c_blocks = _extern_c_blocks(ctx)
     in_c = [p for p in planned if p.target in hip_headers and _inside(p.include, c_blocks)]
     top = [p for p in planned if p.target is not None and not p.block and p not in in_c]
     first_hip = next((p for p in top if p.target in hip_headers), None)
-    if first_hip is not None and first_hip.target == HIP_RUNTIME:
+    if first_hip is not None and first_hip.target == HIP_RUNTIME and not (
+        is_cu and _project_macros_before(ctx, first_hip.include.directive.start)
+    ):
         _drop_runtime_duplicates(ctx, in_c)
         yield from _standard_headers(ctx, _line_after(ctx.data, first_hip.include.directive.end))
         return
     has_runtime = any(p.target == HIP_RUNTIME for p in top)
-    if not has_runtime and not in_c and (ctx.is_c or not ctx.uses_cuda):
-        # nvcc gives a .c file (host code for the C compiler) no implicit include; a .cu file
-        # that uses no CUDA itself still had the standard headers cuda_runtime.h brings.
-        if ctx.path.endswith(".cu"):
-            yield from _standard_headers(ctx, _insertion_point(ctx))
-        return
+    if not has_runtime and not in_c and (ctx.is_c or not (ctx.uses_cuda or is_cu)):
+        return  # nvcc gives a .c file (host code for the C compiler) no implicit include
     offset = _insertion_point(ctx)
     for start, end in c_blocks:
         if start <= offset < end:
@@ -343,10 +344,9 @@ def _insertion_point(ctx: Context) -> int:
             and toks[a.first + 2].text == toks[b.first + 2].text
         ):
             return _line_after(ctx.data, b.end)
-    if syntax.includes:
-        first = _outside_conditionals(directives, syntax.includes[0].directive)
-        return first.start - _indent(ctx.data, first.start)
-    # After a leading comment block (a licence header), else at the very top (after a BOM).
+    # After a leading comment block (a licence header), else at the very top (after a BOM):
+    # before any macro of the project's is defined, as nvcc's implicit include is (a project's
+    # `#define T double` before it would rewrite HIP's own templates).
     bom = 3 if ctx.data.startswith(b"\xef\xbb\xbf") else 0
     if toks and toks[0].kind == COMMENT:
         i = 0
@@ -359,9 +359,20 @@ def _insertion_point(ctx: Context) -> int:
     return bom
 
 
-def _outside_conditionals(directives: tuple[Directive, ...], target: Directive) -> Directive:
-    """target, or the outermost #if enclosing it (the include guard does not count)."""
-    return _enclosing_conditional(directives, target.start) or target
+def _project_macros_before(ctx: Context, offset: int) -> bool:
+    """A #define, #undef or project header (which may define macros) before offset, other than
+    the include guard: the runtime header there would not come first, as nvcc's does."""
+    directives = ctx.syntax.directives
+    guard_define = directives[1] if _include_guard(directives) is not None else None
+    if any(
+        d.start < offset and d.name in ("define", "undef") and d is not guard_define
+        for d in directives
+    ):
+        return True
+    return any(
+        inc.directive.start < offset and not inc.angled and ctx.resolve_local(inc.header)
+        for inc in ctx.syntax.includes
+    )
 
 
 def _enclosing_conditional(directives: tuple[Directive, ...], offset: int) -> Directive | None:

@@ -1,6 +1,7 @@
 // Host code in a .cu file: hipcc (clang) compiles it.
 // g++ accepts a macro glued to a string literal (with a warning); clang rejects it as a
 // literal suffix. A space keeps g++'s meaning. Real suffixes (_x, s) stay.
+#include <hip/hip_runtime.h>
 #include <cstdio>
 #include <string>
 #define FMT_ID "%d"

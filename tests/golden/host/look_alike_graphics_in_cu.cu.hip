@@ -2,6 +2,7 @@
  * lane, 32, full masks) must give no finding, whatever the file kind. */
 #ifndef LOOK_ALIKE_GRAPHICS_H
 #define LOOK_ALIKE_GRAPHICS_H
+#include <hip/hip_runtime.h>
 
 typedef unsigned int GLuint;
 typedef struct Image { int width, height; } Image;

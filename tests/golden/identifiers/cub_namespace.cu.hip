@@ -1,4 +1,5 @@
 // cub:: becomes hipcub:: in qualified names and using-directives; a user's own `cub` member does not.
+#include <hip/hip_runtime.h>
 #include <hipcub/hipcub.hpp>
 
 using namespace hipcub;
