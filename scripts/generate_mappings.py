@@ -272,6 +272,7 @@ _DEFAULTS: dict[str, list[tuple[int, str]]] = {
 # analysis of the same descriptor is what the library expects (nullptr only when none is found,
 # with a warning). Found with cuSPARSE's spsv samples on HIP 5.2.
 _EXTRA_RULES: dict[str, dict[str, object]] = {
+    "cuCtxCreate": {"action": "drop_null_argument", "index": 1, "value": "arity=4"},
     "cusparseSpSV_solve": {"action": "append_argument_of_call", "index": 8,
                            "value": "cusparseSpSV_analysis:8:9", "hip_before": "6.0.0"},
     "cusparseSpSM_solve": {"action": "append_argument_of_call", "index": 9,
@@ -293,8 +294,14 @@ for _name, _index in (("cublasGemmEx", 17), ("cublasGemmBatchedEx", 18),
 # (ptr, count, cudaMemLocation, flags, stream) of cudaMemPrefetchAsync_v2; with five arguments
 # it is HIP's _v2 (which the target must have: the overload target is version-checked as the
 # CUDA name that maps to it). Found by issue 15: the old shape was emitted for CUDA 13 calls.
+# An overload naming the entry's own HIP name says that count is HIP's shape, so the mapping
+# holds whatever CUDA release the code is read as: a four-argument cudaMemPrefetchAsync and a
+# three-argument cuCtxCreate are the pre-13 forms. CUDA 13's cuCtxCreate(&ctx, params, flags,
+# dev) is hipCtxCreate when params is a null constant (drop_null_argument), else reported.
 EXTRA_OVERLOADS: dict[str, dict[int, str]] = {
-    "cudaMemPrefetchAsync": {5: "hipMemPrefetchAsync_v2"},
+    "cudaMemPrefetchAsync": {4: "hipMemPrefetchAsync", 5: "hipMemPrefetchAsync_v2"},
+    "cuCtxCreate": {3: "hipCtxCreate", 4: "hipCtxCreate"},
+    "cuCtxCreate_v2": {3: "hipCtxCreate"},
 }
 REPLACED_ARGUMENT_RULES = {("cusparseSpSM_solve", "add_const_argument", 10, "default")}
 for _name, _rule in _EXTRA_RULES.items():

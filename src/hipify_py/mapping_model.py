@@ -38,6 +38,10 @@ class ArgAction(enum.StrEnum):
     # Replace an argument spelled as one of the CUDA names in value "A=B;C=D" with the target's
     # name for B (when the target has one): CUDA's C++ overloads that convert a value, redone.
     MAP_VALUES = "map_argument_values"
+    # Drop an argument HIP's function lacks when the call has value "arity=N" arguments and this
+    # one is a null constant (CUDA 13's cuCtxCreate params): it asked for nothing. A call that
+    # passes something there does not fit the HIP function and is left and reported (HPY155).
+    DROP_NULL = "drop_null_argument"
 
 
 class ArgMode(enum.StrEnum):

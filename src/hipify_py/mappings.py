@@ -397,6 +397,8 @@ def _arg_rule(path: Path, name: str, k: int, raw: Any) -> ArgRule:
                            "(default, roc or miopen)") from None
     if "index" not in raw:
         raise MappingError(f"{path}: {where}: missing 'index'")
+    if action is ArgAction.DROP_NULL and not re.fullmatch(r"arity=\d+", str(raw.get("value", ""))):
+        raise MappingError(f"{path}: {where}: {action.value} needs value arity=N")
     if action is ArgAction.MAP_VALUES and "=" not in str(raw.get("value", "")):
         raise MappingError(f"{path}: {where}: {action.value} needs value CUDA=CUDA[;...]")
     if action is ArgAction.FROM_CALL and len(str(raw.get("value", "")).split(":")) not in (3, 4):

@@ -71,7 +71,11 @@ def library_name(family: str, column: str) -> str:
     return HIP_LIBRARIES.get(family, "HIP")
 
 
-def resolve(entry: ApiEntry, settings: Settings, table: MappingTable) -> Resolution:
+def resolve(
+    entry: ApiEntry, settings: Settings, table: MappingTable, arity: int | None = None
+) -> Resolution:
+    """What entry becomes under settings; arity (a call's argument count, when known) tells a
+    signature's forms apart where the table lists the HIP name for that count."""
     column = target_column(entry, settings, table)
     library = library_name(entry.family, column)
     if column == "roc":
@@ -168,7 +172,9 @@ def resolve(entry: ApiEntry, settings: Settings, table: MappingTable) -> Resolut
         )
     if entry.semantic:
         notes.append(Note("HPY170", f"{entry.cuda} -> {name}: {entry.semantic}"))
-    if entry.hip_unsupported_cuda and column == "hip":
+    if entry.hip_unsupported_cuda and column == "hip" and not (
+        arity is not None and dict(entry.overloads).get(arity) == name
+    ):  # (a call of the shape HIP's function has: the mapping holds, whatever CUDA release)
         versions = ", ".join(entry.hip_unsupported_cuda)
         if _read_as_one_of(settings.cuda_version, entry.hip_unsupported_cuda):
             # The code is read as a CUDA release for which this mapping is wrong (CUDA 13's

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from hipify_py.diagnostics import Finding
 from hipify_py.edits import Edit, Piece
 from hipify_py.mapping_model import ApiEntry, ArgAction, ArgMode, ArgRule
-from hipify_py.rules.base import Context, RuleOutput
+from hipify_py.rules.base import Context, RuleOutput, misfit_null_argument
 from hipify_py.rules.identifiers import is_member_or_user_name, user_scopes
 from hipify_py.settings import Version
 from hipify_py.syntax import Call, Span
@@ -56,11 +56,13 @@ def rewrite_arguments(ctx: Context) -> Iterator[RuleOutput]:
         rules = active_rules(entry, ctx)
         if not rules or is_member_or_user_name(ctx, i, scopes.get(entry.cuda, ()), entries):
             continue
-        if resolve(entry, ctx.settings, ctx.table).name is None:
-            continue  # left untranslated (and reported): its CUDA arguments stay as they are
         call = ctx.syntax.call_at(i)
         if call is None:
             continue
+        arity = len(call.args) if entry.overloads else None
+        if (resolve(entry, ctx.settings, ctx.table, arity).name is None
+                or misfit_null_argument(ctx, entry, call) is not None):
+            continue  # left untranslated (and reported): its CUDA arguments stay as they are
         yield from _edit_call(ctx, entry, call, rules)
 
 
@@ -105,6 +107,9 @@ def _edit_call(
                     f"argument {k + 1} of {entry.cuda} ({text}) is dropped: the HIP function has "
                     "no such parameter", entry.cuda, None, entry.family,
                 )
+        elif rule.action is ArgAction.DROP_NULL:
+            if rule.value == f"arity={len(args)}":  # null (misfits are left untranslated)
+                slots = [s for s in slots if s[0] != rule.index]
         elif rule.action is ArgAction.MAP_VALUES:
             value = _mapped_value(ctx, rule, args[rule.index]) if rule.index < len(args) else None
             if value is not None:

@@ -11,10 +11,10 @@ from typing import Any, NamedTuple
 
 from hipify_py.diagnostics import Finding
 from hipify_py.edits import Edit
-from hipify_py.mapping_model import ApiEntry, MappingTable
+from hipify_py.mapping_model import ApiEntry, ArgAction, MappingTable
 from hipify_py.parsing import IDENT, KEYWORD, ParsedSource
 from hipify_py.settings import Settings
-from hipify_py.syntax import Syntax
+from hipify_py.syntax import Call, Span, Syntax
 
 _VECTOR_TYPES = frozenset(
     f"{prefix}{base}{n}"
@@ -217,3 +217,22 @@ def after_a_type(ctx: Context, i: int) -> bool:
     toks = ctx.parsed.tokens
     return toks.kinds[prev] == IDENT or (
         toks.kinds[prev] == KEYWORD and toks.raw(prev) not in _EXPRESSION_KEYWORDS)
+
+
+_NULL_CONSTANTS = frozenset({"0", "NULL", "nullptr", "__null", "0L", "(void*)0"})
+
+
+def misfit_null_argument(ctx: Context, entry: ApiEntry, call: Call) -> Span | None:
+    """The argument of a drop_null_argument rule that this call fills with something other than
+    a null constant: the call then does not fit the HIP function (which has no such parameter)."""
+    for rule in entry.args:
+        if rule.action is not ArgAction.DROP_NULL or rule.value != f"arity={len(call.args)}":
+            continue
+        arg = call.args[rule.index]
+        text = ctx.syntax.code_text(arg).decode("utf-8", "surrogateescape")
+        text = "".join(text.split())
+        while text not in _NULL_CONSTANTS and text.startswith("(") and text.endswith(")"):
+            text = text[1:-1]
+        if text not in _NULL_CONSTANTS:
+            return arg
+    return None

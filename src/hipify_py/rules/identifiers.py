@@ -21,6 +21,7 @@ from hipify_py.rules.base import (
     RuleOutput,
     after_a_type,
     identifier_tokens,
+    misfit_null_argument,
 )
 from hipify_py.rules.case_labels import dead_case_labels
 from hipify_py.rules.feature_macros import FAMILY as FEATURE_MACROS
@@ -38,12 +39,12 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
     toks = ctx.parsed.tokens
     entries = ctx.table.entries
     scopes = user_scopes(ctx)
-    resolutions: dict[str, Resolution] = {}
+    resolutions: dict[tuple[str, int | None], Resolution] = {}
 
-    def resolution(entry: ApiEntry) -> Resolution:
-        found = resolutions.get(entry.cuda)
+    def resolution(entry: ApiEntry, arity: int | None = None) -> Resolution:
+        found = resolutions.get((entry.cuda, arity))
         if found is None:
-            found = resolutions[entry.cuda] = resolve(entry, ctx.settings, ctx.table)
+            found = resolutions[entry.cuda, arity] = resolve(entry, ctx.settings, ctx.table, arity)
         return found
 
     # <curand.h> lexes as `< curand . h >`: a header name is the includes rule's business.
@@ -69,12 +70,22 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
                           entry.cuda, "move this code to the handle-based API of cublas_v2.h "
                           "first; that API is translated", entry.family)
             continue
-        res = resolution(entry)
+        call = ctx.syntax.call_at(i) if entry.overloads else None
+        arity = len(call.args) if call is not None else None
+        res = resolution(entry, arity)
         name = res.name
-        if name is not None and entry.overloads:
-            call = ctx.syntax.call_at(i)
-            if call is not None:
-                name = dict(entry.overloads).get(len(call.args), name)
+        if name is not None and call is not None:
+            misfit = misfit_null_argument(ctx, entry, call)
+            if misfit is not None:
+                yield Reference(entry.family, entry.cuda, False)
+                text = ctx.syntax.text(misfit).decode("utf-8", "surrogateescape")
+                yield Finding("HPY155", start, end,
+                              f"{entry.cuda} with {text} as argument {call.args.index(misfit) + 1} "
+                              f"does not fit {name}, which has no such parameter; left as it is",
+                              entry.cuda, "pass a null pointer there, or rewrite the call for "
+                              "HIP's signature", entry.family)
+                continue
+            name = dict(entry.overloads).get(len(call.args), name)
             if name != res.name and name is not None:
                 # The overload is itself a HIP name some CUDA name maps to: the target must have it.
                 twin = ctx.table.entry_for_hip(name)

@@ -4,9 +4,10 @@
 #include <device_launch_parameters.h>  // expect: HPY201
 #include <builtin_types.h>  // expect: HPY201
 
-void context(CUdevice dev, CUfunction fn) {
+void context(CUdevice dev, CUfunction fn, float* p, size_t n) {
   CUcontext ctx;
-  cuCtxCreate(&ctx, 0, dev);  // expect: HPY152, HPY132
+  cuCtxCreate(&ctx, 0, dev);  // expect: HPY132
+  cudaMemAdvise(p, n, cudaMemAdviseSetReadMostly, dev);  // expect: HPY152
   int grid = 0, block = 0;
   cuOccupancyMaxPotentialBlockSize(&grid, &block, fn, nullptr, 0, 0);  // expect: HPY160
 }

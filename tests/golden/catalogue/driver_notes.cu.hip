@@ -2,9 +2,10 @@
 // function lacks (HPY160), and headers hip_runtime.h makes unnecessary (HPY201).
 #include <hip/hip_runtime.h>
 
-void context(hipDevice_t dev, hipFunction_t fn) {
+void context(hipDevice_t dev, hipFunction_t fn, float* p, size_t n) {
   hipCtx_t ctx;
-  hipCtxCreate(&ctx, 0, dev);  // expect: HPY152, HPY132
+  hipCtxCreate(&ctx, 0, dev);  // expect: HPY132
+  hipMemAdvise(p, n, hipMemAdviseSetReadMostly, dev);  // expect: HPY152
   int grid = 0, block = 0;
   hipModuleOccupancyMaxPotentialBlockSize(&grid, &block, fn, 0, 0);  // expect: HPY160
 }
