@@ -66,6 +66,13 @@ def test_translate_one_file_to_stdout() -> None:
     assert "hipDeviceSynchronize()" in out
 
 
+def test_output_dash_is_standard_output() -> None:
+    write("k.cu", CLEAN)
+    code, out, _ = invoke("translate", "k.cu", "-o", "-")
+    assert code == 0 and "hipDeviceSynchronize()" in out
+    assert not Path("-").exists()
+
+
 def test_translate_stdin() -> None:
     code, out, _ = invoke("translate", "-", stdin=b"void f() { cudaFree(0); }\n")
     assert code == 0 and "hipFree(0)" in out

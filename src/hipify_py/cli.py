@@ -262,6 +262,8 @@ def _translate(a: dict[str, Any]) -> int:
 
     from hipify_py.runner import OutputMode, RunOptions, run
 
+    if a["output"] == "-":  # the usual spelling of standard output, not a file named "-"
+        a["output"], a["stdout"] = None, True
     modes = [m for m, on in (
         ("-o", a["output"]), ("--stdout", a["stdout"]), ("--output-dir", a["output_dir"]),
         ("--in-place", a["in_place"]), ("--diff", a["diff"]),
