@@ -29,7 +29,7 @@ from hipify_py.settings import Settings, Version
 from hipify_py.translate import translate_source
 
 GOLDEN = Path(__file__).parent / "golden"
-SOURCE_SUFFIXES = (".cu", ".cuh", ".cpp", ".h", ".hpp", ".c", ".cc", ".inl", ".mk")
+SOURCE_SUFFIXES = (".cu", ".cuh", ".cpp", ".h", ".hpp", ".c", ".cc", ".inl", ".mk", ".cmake")
 _EXPECT = re.compile(rb"expect(?:\[([\w,]+)\])?:\s*([A-Z0-9_, ]+)")
 DEFAULT = "default"
 

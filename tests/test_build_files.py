@@ -26,7 +26,7 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest
 @pytest.mark.parametrize(("name", "expected"), [
     ("Makefile", True), ("makefile", True), ("GNUmakefile", True), ("rules.mk", True),
     ("Makefile.nvidia", True), ("make.config", True), ("common.make", True),
-    ("kernel.cu", False), ("CMakeLists.txt", False), ("makefile_notes.txt", False),
+    ("kernel.cu", False), ("makefile_notes.txt", False), ("CMakeCache.txt", False),
 ])
 def test_build_files_are_known_by_name(name: str, expected: bool) -> None:
     assert is_build_file(f"project/{name}") is expected
@@ -59,3 +59,30 @@ def test_a_translated_makefile_project_builds_with_make_and_hipcc(tmp_path: Path
                            timeout=600, env=dict(os.environ, HIP_PLATFORM="amd"), check=False)
     assert build.returncode == 0, build.stdout + build.stderr
     assert (out / "vector_add" / "vector_add").is_file()
+
+
+@pytest.mark.parametrize("name", ["CMakeLists.txt", "FindThing.cmake", "cuda.cmake"])
+def test_cmake_files_are_build_files(name: str) -> None:
+    assert is_build_file(f"project/{name}")
+
+
+def test_a_translated_cmake_project_configures_and_builds_with_hipcc(
+        tmp_path: Path, table: MappingTable) -> None:
+    """examples/cmake_project (a kernel library, an executable, cuRAND, architectures, nvcc
+    flags), ported in the default (cxx) style, with Debian's cmake and hipcc (ROCm 5.2)."""
+    hipcc, cmake = shutil.which("hipcc"), shutil.which("cmake")
+    if hipcc is None or cmake is None or not Path("/usr/include/hiprand/hiprand.h").exists():
+        pytest.skip("no hipcc, cmake or hipRAND here")
+    out = tmp_path / "out"
+    options = RunOptions(mode=OutputMode.OUTPUT_DIR, output_dir=str(out), use_cache=False)
+    run([str(EXAMPLES / "cmake_project")], options, Settings(hip_version=Version.parse("5.2")),
+        table)
+    env = dict(os.environ, HIP_PLATFORM="amd", CXX=hipcc)
+    for argv in ([cmake, "-S", str(out), "-B", str(tmp_path / "build")],
+                 [cmake, "--build", str(tmp_path / "build")]):
+        step = subprocess.run(argv, capture_output=True, text=True, timeout=900, env=env,
+                              check=False)
+        assert step.returncode == 0, step.stdout[-3000:] + step.stderr[-3000:]
+    assert (tmp_path / "build" / "app" / "noise_stats").is_file()
+    flags = (tmp_path / "build" / "src" / "CMakeFiles" / "stats.dir" / "flags.make").read_text()
+    assert "--offload-arch=gfx90a" in flags and "-x hip" in flags

@@ -38,7 +38,8 @@ Amap = Annotated[bool, typer.Option("--amap", help="Hipify as much as possible: 
 CudaVersion = Annotated[str | None, typer.Option("--cuda-version", metavar="X.Y", help="The CUDA release the code is read as: CUDA_VERSION/CUDART_VERSION comparisons take its branch (default 12.0).")]
 HipVersion = Annotated[str | None, typer.Option("--hip-version", metavar="X.Y|auto|latest", help="Never emit a HIP name newer than this HIP version; 'auto' (the default when hipconfig is on the PATH) asks hipconfig; 'latest': the newest HIP.")]
 OffloadArch = Annotated[str | None, typer.Option("--offload-arch", metavar="GFX,...", help="Build files: the AMD GPU targets nvcc's -arch/-gencode become (default gfx90a,gfx942).")]
-NoBuildFiles = Annotated[bool, typer.Option("--no-build-files", help="Leave Makefiles as they are (they are copied, not ported).")]
+NoBuildFiles = Annotated[bool, typer.Option("--no-build-files", help="Leave Makefiles and CMake files as they are (they are copied, not ported).")]
+CMakeStyle = Annotated[str, typer.Option("--cmake-style", metavar="cxx|hip", help="CMake files: cxx (default) compiles CUDA sources as C++ with hipcc and hip::device, which builds with any ROCm; hip uses CMake's HIP language (CMake >= 3.21, ROCm's install layout).")]
 KeepLaunch = Annotated[bool, typer.Option("--keep-launch-syntax", "--cuda-kernel-execution-syntax", help="Leave k<<<...>>>(...) as it is (hip-clang accepts it).")]
 HipLaunch = Annotated[bool, typer.Option("--hip-kernel-execution-syntax", help="Rewrite launches to hipLaunchKernelGGL (the default).")]
 SkipExcluded = Annotated[bool, typer.Option("--skip-excluded-preprocessor-conditional-blocks", "--default-preprocessor", help="Do not translate code in #if branches the preprocessor excludes.")]
@@ -101,7 +102,7 @@ def _hip_version(text: str | None) -> tuple[Any, str]:
 def _build(
     *, paths: list[str], roc: bool, hipdnn: bool, miopen: bool, experimental: bool, amap: bool,
     hip_version: str | None, cuda_version: str | None, keep_launch: bool, hip_launch: bool, skip_excluded: bool,
-    offload_arch: str | None, no_build_files: bool,
+    offload_arch: str | None, no_build_files: bool, cmake_style: str,
     include_dirs: list[str] | None, defines: list[str] | None, cuda_path: str | None,
     mappings: list[str] | None, clang_diags: bool, ignore: list[str] | None,
     fail_on: str | None, fmt: str | None, no_config: bool,
@@ -140,6 +141,8 @@ def _build(
         cuda = Version.parse(cuda_version or DEFAULT_CUDA_VERSION)
     except ValueError as exc:
         raise UsageError(f"--cuda-version: {exc}") from None
+    if cmake_style not in ("cxx", "hip"):
+        raise UsageError(f"--cmake-style: {cmake_style!r} is not cxx or hip")
     settings = Settings(
         roc=roc or bool(cfg is not None and cfg.roc),
         hipdnn=hipdnn,
@@ -152,6 +155,7 @@ def _build(
         skip_excluded_blocks=skip_excluded,
         offload_arch=tuple(a for a in (offload_arch or "").replace(";", ",").split(",") if a),
         port_build_files=not no_build_files,
+        cmake_style=cmake_style,
         include_dirs=tuple(os.path.abspath(d) for d in include_dirs or ()),
         defines=tuple(defines or ()),
         cuda_path=cuda_path,
@@ -240,6 +244,7 @@ def translate(
     keep_launch_syntax: KeepLaunch = False, hip_kernel_execution_syntax: HipLaunch = False,
     skip_excluded: SkipExcluded = False, use_hip_data_types: HipDataTypes = False,
     offload_arch: OffloadArch = None, no_build_files: NoBuildFiles = False,
+    cmake_style: CMakeStyle = "cxx",
     include_dir: IncludeDirs = None, define: Defines = None, cuda_path: CudaPath = None,
     mappings: MappingFiles = None, show_clang_diagnostics: ClangDiags = False,
     max_file_size: MaxSize = 8 * 1024 * 1024,
@@ -421,6 +426,7 @@ def _build_from(a: dict[str, Any]) -> tuple[Any, Any, Any, str, Any]:
         cuda_version=a["cuda_version"], keep_launch=a["keep_launch_syntax"], hip_launch=a["hip_kernel_execution_syntax"],
         skip_excluded=a["skip_excluded"], include_dirs=a["include_dir"], defines=a["define"],
         offload_arch=a.get("offload_arch"), no_build_files=bool(a.get("no_build_files")),
+        cmake_style=a.get("cmake_style") or "cxx",
         cuda_path=a["cuda_path"], mappings=a["mappings"], clang_diags=a["show_clang_diagnostics"],
         ignore=a["ignore"], fail_on=a["fail_on"], fmt=a["fmt"], no_config=a["no_config"],
     )
@@ -437,6 +443,7 @@ def check(
     keep_launch_syntax: KeepLaunch = False, hip_kernel_execution_syntax: HipLaunch = False,
     skip_excluded: SkipExcluded = False, use_hip_data_types: HipDataTypes = False,
     offload_arch: OffloadArch = None, no_build_files: NoBuildFiles = False,
+    cmake_style: CMakeStyle = "cxx",
     include_dir: IncludeDirs = None, define: Defines = None, cuda_path: CudaPath = None,
     mappings: MappingFiles = None, show_clang_diagnostics: ClangDiags = False,
     max_file_size: MaxSize = 8 * 1024 * 1024,

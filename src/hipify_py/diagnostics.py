@@ -271,6 +271,12 @@ _CODES: list[CodeInfo] = [
        "hipcc would reject it, so it is removed from the command; what it did (register caps, "
        "ptxas options, a separate device link, NVIDIA-only libraries) needs another way on AMD: "
        "the message names it."),
+    _c("HPY603", "cmake-construct-left", W, "build",
+       "CUDA construct in a CMake file with no translation: left as it is",
+       "A CUDA variable, property, package or command of CMake that HIP's CMake support has no "
+       "counterpart for (separable compilation, the CUDA compiler's own settings, NVIDIA-only "
+       "libraries), or one whose ported form depends on what a person decides. The message says "
+       "what to do instead."),
     _c("HPY900", "edit-conflict", E, "translator",
        "overlapping edits: the file was left unchanged",
        "Two rewrites touched the same bytes. Report this as a hipify-py bug, with the snippet."),

@@ -165,6 +165,31 @@ class FlagRule:
     why: str = ""  # the reason shown in the finding
 
 
+class CMakeTarget(NamedTuple):
+    """A CUDA imported target (or FindCUDA variable) and what replaces it."""
+
+    target: str  # "" drops the word
+    package: str  # the find_package() name that declares target
+
+
+class CMakeName(NamedTuple):
+    """A CUDA-language variable or target property of CMake, per --cmake-style."""
+
+    cxx: str | None  # the name in the cxx style (None: no counterpart)
+    hip: str | None  # the name with CMake's HIP language
+    kind: str = "rename"  # rename | flags | list_flags | arch | drop | report
+    why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CMakeTable:
+    targets: Mapping[str, CMakeTarget | None] = field(default_factory=dict)
+    legacy_variables: Mapping[str, CMakeTarget] = field(default_factory=dict)
+    variables: Mapping[str, CMakeName] = field(default_factory=dict)
+    properties: Mapping[str, CMakeName] = field(default_factory=dict)
+    commands: Mapping[str, str] = field(default_factory=dict)
+
+
 @dataclass(frozen=True, slots=True)
 class BuildFlags:
     """nvcc's command line, CUDA's libraries and install paths, and their HIP counterparts."""
@@ -175,6 +200,7 @@ class BuildFlags:
     valued: Mapping[str, FlagRule] = field(default_factory=dict)
     libraries: Mapping[str, str | None] = field(default_factory=dict)
     paths: Mapping[str, str] = field(default_factory=dict)
+    cmake: CMakeTable = field(default_factory=CMakeTable)
 
 
 @dataclass(frozen=True, eq=False)  # identity equality: hashable, usable as a cache key

@@ -30,6 +30,9 @@ from hipify_py.mapping_model import (
     ArgMode,
     ArgRule,
     BuildFlags,
+    CMakeName,
+    CMakeTable,
+    CMakeTarget,
     FamilyInfo,
     FlagRule,
     HeaderEntry,
@@ -167,12 +170,14 @@ def _build_flags(blocks: list[tuple[Path, Any]]) -> BuildFlags:
     valued: dict[str, FlagRule] = {}
     libraries: dict[str, str | None] = {}
     paths: dict[str, str] = {}
+    cmake = CMakeTable()
     for path, raw in blocks:
         if not isinstance(raw, dict):
             raise MappingError(f"{path}: 'build_flags' must be a mapping")
         _check_fields(path, "build_flags", raw, {"compilers": dict, "default_offload_arch": list,
                                                  "flags": dict, "valued": dict,
-                                                 "libraries": dict, "paths": dict})
+                                                 "libraries": dict, "paths": dict,
+                                                 "cmake": dict})
         compilers.update({str(k): str(v) for k, v in (raw.get("compilers") or {}).items()})
         arch = tuple(_offload_target(path, a) for a in raw.get("default_offload_arch") or ()) or arch
         for name, spec in (raw.get("flags") or {}).items():
@@ -191,7 +196,48 @@ def _build_flags(blocks: list[tuple[Path, Any]]) -> BuildFlags:
         libraries.update({str(k): (None if v is None else str(v))
                           for k, v in (raw.get("libraries") or {}).items()})
         paths.update({str(k): str(v) for k, v in (raw.get("paths") or {}).items()})
-    return BuildFlags(compilers, arch, flags, valued, libraries, paths)
+        if raw.get("cmake") is not None:
+            cmake = _cmake_table(path, raw["cmake"])
+    return BuildFlags(compilers, arch, flags, valued, libraries, paths, cmake)
+
+
+_CMAKE_KINDS = frozenset({"rename", "flags", "list_flags", "arch", "drop", "report"})
+
+
+def _cmake_table(path: Path, raw: dict[str, Any]) -> CMakeTable:
+    """build_flags.cmake: checked here so that a typo fails at load, not mid-port."""
+    _check_fields(path, "build_flags.cmake", raw, {"targets": dict, "legacy_variables": dict,
+                                                  "variables": dict, "properties": dict,
+                                                  "commands": dict})
+
+    def target(where: str, spec: Any) -> CMakeTarget:
+        if not isinstance(spec, dict) or set(spec) != {"target", "package"}:
+            raise MappingError(f"{path}: build_flags.cmake.{where}: give target and package")
+        return CMakeTarget(str(spec["target"]), str(spec["package"]))
+
+    def name(where: str, spec: Any) -> CMakeName:
+        if not isinstance(spec, dict) or not set(spec) <= {"cxx", "hip", "kind", "why"}:
+            raise MappingError(f"{path}: build_flags.cmake.{where}: fields are cxx, hip, kind, why")
+        kind = str(spec.get("kind", "rename"))
+        if kind not in _CMAKE_KINDS:
+            raise MappingError(f"{path}: build_flags.cmake.{where}: kind must be one of "
+                               f"{', '.join(sorted(_CMAKE_KINDS))}")
+        cxx, hip = spec.get("cxx"), spec.get("hip")
+        return CMakeName(None if cxx is None else str(cxx), None if hip is None else str(hip),
+                         kind, str(spec.get("why", "")))
+
+    targets = raw.get("targets") or {}
+    return CMakeTable(
+        targets={str(k): None if v is None else target(f"targets.{k}", v)
+                 for k, v in targets.items()},
+        legacy_variables={str(k): target(f"legacy_variables.{k}", v)
+                          for k, v in (raw.get("legacy_variables") or {}).items()},
+        variables={str(k): name(f"variables.{k}", v)
+                   for k, v in (raw.get("variables") or {}).items()},
+        properties={str(k): name(f"properties.{k}", v)
+                    for k, v in (raw.get("properties") or {}).items()},
+        commands={str(k): str(v) for k, v in (raw.get("commands") or {}).items()},
+    )
 
 
 def _members(path: Path, struct: str, fields: Any) -> dict[str, MemberEntry]:

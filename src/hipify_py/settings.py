@@ -110,6 +110,9 @@ class Settings:
     # table's default list), and whether build files are ported at all.
     offload_arch: tuple[str, ...] = ()
     port_build_files: bool = True
+    # CMake files: "cxx" compiles CUDA sources as C++ with hipcc and hip::device (builds with any
+    # ROCm, distribution packages included); "hip" uses CMake's HIP language (CMake >= 3.21).
+    cmake_style: str = "cxx"
     # Parsing
     include_dirs: tuple[str, ...] = ()
     defines: tuple[str, ...] = ()

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
-from hipify_py.buildfiles import is_build_file, port_makefile
+from hipify_py.buildfiles import is_build_file, port_build_file
 from hipify_py.diagnostics import CATALOGUE, Diagnostic, Finding, LineIndex, Severity, locate
 from hipify_py.edits import Edit, apply_edits, plan_edits
 from hipify_py.local_headers import local_resolver
@@ -160,7 +160,7 @@ def _translate_build_file(data: bytes, path: str, table: MappingTable,
     edits: list[Edit] = []
     findings: list[Finding] = []
     if settings.port_build_files:
-        for out in port_makefile(data, table.build_flags, settings):
+        for out in port_build_file(path, data, table.build_flags, settings):
             (edits if isinstance(out, Edit) else findings).append(out)  # type: ignore[arg-type]
     applied = _apply(data, path, edits, findings, settings)
     return FileResult(path, applied.status, applied.output, _one_per_line(list(applied.diagnostics)),

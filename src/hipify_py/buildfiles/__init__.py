@@ -1,14 +1,28 @@
-"""Build files: the compiler, flags, libraries and paths of a CUDA build, ported to hipcc's.
+"""Build files: the compiler, flags, libraries and paths of a CUDA build, ported to HIP's.
 
 Each porter yields the same Edits and Findings as the source rules, from the one flag table
 (mappings/build_flags.yaml), and goes through the same plan -> apply -> report path."""
 
 from __future__ import annotations
 
-from hipify_py.buildfiles.makefiles import is_makefile, port_makefile
+from collections.abc import Iterator
 
-__all__ = ["is_build_file", "is_makefile", "port_makefile"]
+from hipify_py.buildfiles.cmake import is_cmake_file, port_cmake
+from hipify_py.buildfiles.makefiles import is_makefile, port_makefile
+from hipify_py.diagnostics import Finding
+from hipify_py.edits import Edit
+from hipify_py.mapping_model import BuildFlags
+from hipify_py.settings import Settings
+
+__all__ = ["is_build_file", "is_cmake_file", "is_makefile", "port_build_file"]
 
 
 def is_build_file(path: str) -> bool:
-    return is_makefile(path)
+    return is_makefile(path) or is_cmake_file(path)
+
+
+def port_build_file(path: str, data: bytes, flags: BuildFlags,
+                    settings: Settings) -> Iterator[Edit | Finding]:
+    if is_cmake_file(path):
+        return port_cmake(data, flags, settings)
+    return port_makefile(data, flags, settings)

@@ -44,7 +44,7 @@ def is_makefile(path: str) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class _Word:
+class Word:
     text: bytes
     start: int
 
@@ -65,12 +65,12 @@ def offload_targets(flags: BuildFlags, settings: Settings) -> tuple[str, ...]:
 def port_makefile(data: bytes, flags: BuildFlags, settings: Settings) -> Iterator[Edit | Finding]:
     arch = offload_targets(flags, settings)
     for words in _logical_lines(data):
-        yield from _port_line(data, words, flags, arch)
+        yield from port_words(data, words, flags, arch)
 
 
-def _logical_lines(data: bytes) -> Iterator[list[_Word]]:
+def _logical_lines(data: bytes) -> Iterator[list[Word]]:
     """The words of each logical line, comments left out."""
-    words: list[_Word] = []
+    words: list[Word] = []
     pos = 0
     while pos < len(data):
         nl = data.find(b"\n", pos)
@@ -81,7 +81,7 @@ def _logical_lines(data: bytes) -> Iterator[list[_Word]]:
         cut = _comment_start(code)
         if cut is not None:
             code, continued = code[:cut], False  # make ends a comment at the line's end
-        words += [_Word(m.group(), pos + m.start()) for m in _WORD.finditer(code)]
+        words += [Word(m.group(), pos + m.start()) for m in _WORD.finditer(code)]
         if not continued:
             yield words
             words = []
@@ -110,7 +110,7 @@ def _comment_start(line: bytes) -> int | None:
     return None
 
 
-def _port_line(data: bytes, words: list[_Word], flags: BuildFlags,
+def port_words(data: bytes, words: list[Word], flags: BuildFlags,
                arch: tuple[str, ...]) -> Iterator[Edit | Finding]:
     arch_done = False
     skip = 0
@@ -122,7 +122,7 @@ def _port_line(data: bytes, words: list[_Word], flags: BuildFlags,
         assignment = _ASSIGNMENT.match(text)
         if assignment is not None and assignment.group(2):
             # `NVCC=nvcc` or `FLAGS+=-arch=sm_70` written without spaces: port the value.
-            word = _Word(assignment.group(2), word.start + assignment.start(2))
+            word = Word(assignment.group(2), word.start + assignment.start(2))
             text = word.text
         if _NVCC.match(text):
             compiler = flags.compilers.get("nvcc", "hipcc")
@@ -138,7 +138,7 @@ def _port_line(data: bytes, words: list[_Word], flags: BuildFlags,
             name, rule, value, used = valued
             skip = used
             last = words[k + used] if used else word
-            span = _Word(data[word.start : last.end], word.start)
+            span = Word(data[word.start : last.end], word.start)
             if rule.kind == "arch":
                 yield from _arch(data, span, value, arch, arch_done)
                 arch_done = True
@@ -151,7 +151,7 @@ def _port_line(data: bytes, words: list[_Word], flags: BuildFlags,
         yield from _paths(word, flags)
 
 
-def _plain(data: bytes, words: list[_Word], k: int, word: _Word,
+def _plain(data: bytes, words: list[Word], k: int, word: Word,
            rule: FlagRule) -> Iterator[Edit | Finding]:
     flag = word.text.decode()
     if rule.kind == "hip":
@@ -168,7 +168,7 @@ def _plain(data: bytes, words: list[_Word], k: int, word: _Word,
                       None, FAMILY)
 
 
-def _valued(words: list[_Word], k: int, word: _Word,
+def _valued(words: list[Word], k: int, word: Word,
             flags: BuildFlags) -> tuple[str, FlagRule, bytes, int] | None:
     """(flag, rule, value, words used after this one) for a valued flag at words[k]."""
     text = word.text.decode("utf-8", "replace")
@@ -189,7 +189,7 @@ def _valued(words: list[_Word], k: int, word: _Word,
     return None
 
 
-def _arch(data: bytes, span: _Word, value: bytes, arch: tuple[str, ...],
+def _arch(data: bytes, span: Word, value: bytes, arch: tuple[str, ...],
           done: bool) -> Iterator[Edit | Finding]:
     shown = data[span.start : span.end].decode("utf-8", "replace")
     if done:  # the line's targets are already given by its first architecture flag
@@ -203,7 +203,7 @@ def _arch(data: bytes, span: _Word, value: bytes, arch: tuple[str, ...],
                                 "has no AMD meaning)")
 
 
-def _other_valued(data: bytes, span: _Word, name: str, rule: FlagRule,
+def _other_valued(data: bytes, span: Word, name: str, rule: FlagRule,
                   value: bytes) -> Iterator[Edit | Finding]:
     shown = data[span.start : span.end].decode("utf-8", "replace")
     bare = value.strip(b"\"'")
@@ -234,7 +234,7 @@ def _other_valued(data: bytes, span: _Word, name: str, rule: FlagRule,
                       None, FAMILY)
 
 
-def _library(data: bytes, word: _Word, hip: str | None) -> Iterator[Edit | Finding]:
+def _library(data: bytes, word: Word, hip: str | None) -> Iterator[Edit | Finding]:
     flag = word.text.decode()
     if hip is None:
         yield _remove(data, word)
@@ -246,7 +246,7 @@ def _library(data: bytes, word: _Word, hip: str | None) -> Iterator[Edit | Findi
     yield _note("HPY600", word, f"{flag} -> -l{hip}")
 
 
-def _paths(word: _Word, flags: BuildFlags) -> Iterator[Edit | Finding]:
+def _paths(word: Word, flags: BuildFlags) -> Iterator[Edit | Finding]:
     for cuda, rocm in flags.paths.items():
         if cuda != "/usr/local/cuda":
             continue  # the one install path CUDA uses; versioned copies match the pattern
@@ -257,11 +257,11 @@ def _paths(word: _Word, flags: BuildFlags) -> Iterator[Edit | Finding]:
             replacement = rocm.encode() + (b"/lib" if lib64 else b"")
             stop = end + (6 if lib64 else 0)
             yield Edit(word.start + m.start(), word.start + stop, replacement, "makefiles")
-            yield _note("HPY600", _Word(word.text[m.start() : stop], word.start + m.start()),
+            yield _note("HPY600", Word(word.text[m.start() : stop], word.start + m.start()),
                         f"{word.text[m.start() : stop].decode()} -> {replacement.decode()}")
 
 
-def _remove(data: bytes, word: _Word) -> Edit:
+def _remove(data: bytes, word: Word) -> Edit:
     """Take a word out with the blanks before it (at a line's start, the word alone): never a
     blank a neighbouring removal also takes."""
     start = word.start
@@ -272,5 +272,5 @@ def _remove(data: bytes, word: _Word) -> Edit:
     return Edit(start, word.end, b"", "makefiles")
 
 
-def _note(code: str, word: _Word, message: str) -> Finding:
+def _note(code: str, word: Word, message: str) -> Finding:
     return Finding(code, word.start, word.end, message, None, None, FAMILY)
