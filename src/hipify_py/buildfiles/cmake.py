@@ -47,6 +47,9 @@ _CUDA_WORD = re.compile(rb"(?<![A-Za-z0-9_])(?:(?:CMAKE_)?CUDA(?:::|_)[A-Za-z0-9
                         rb"|CUDA(?![A-Za-z0-9_:]))")
 _VARIABLE_REF = re.compile(rb"\$\{([A-Za-z0-9_]+)\}")
 _TOKEN = re.compile(rb"[^\s;]+")
+_NUMERIC_TESTS = frozenset({"LESS", "GREATER", "EQUAL", "LESS_EQUAL", "GREATER_EQUAL",
+                            "VERSION_LESS", "VERSION_GREATER", "VERSION_EQUAL",
+                            "VERSION_LESS_EQUAL", "VERSION_GREATER_EQUAL"})
 
 
 def is_cmake_file(path: str) -> bool:
@@ -67,6 +70,8 @@ class _Port:
     found: dict[str, int] = field(default_factory=dict)  # package -> where find_package ends
     cuda_enabled_at: int | None = None
     first_target_at: int | None = None
+    sources_set_to_cuda: bool = False  # set_source_files_properties(... LANGUAGE CUDA) here
+    cuda_related: bool = False  # the file names CUDA or .cu sources
 
     @property
     def hip_style(self) -> bool:
@@ -87,6 +92,9 @@ class _Port:
 def port_cmake(data: bytes, flags: BuildFlags, settings: Settings) -> Iterator[Edit | Finding]:
     port = _Port(data, flags.cmake, flags, settings, offload_targets(flags, settings))
     cmds = commands(data)
+    port.sources_set_to_cuda = any(_cuda_language_value(c) is not None for c in cmds)
+    port.cuda_related = b"CUDA" in data or any(
+        a.value.endswith(b".cu") for c in cmds for a in c.args)
     for k, cmd in enumerate(cmds):
         starts_targets = cmd.name in _TARGET_COMMANDS or cmd.name == "add_subdirectory" \
             or cmd.name in port.table.commands
@@ -108,7 +116,7 @@ def _port_command(port: _Port, cmd: Command, cmds: list[Command], k: int) -> Non
         if port.hip_style:
             port.edit(cmd.args[0].start, cmd.args[0].end, b"HIP")
     elif name == "find_package" and cmd.arg_values()[:1] in (["CUDAToolkit"], ["CUDA"]):
-        _find_cuda(port, cmd)
+        _find_cuda(port, cmd, cmds[k + 1 :])
     elif name == "find_package" and cmd.args:
         port.found.setdefault(cmd.arg_values()[0], cmd.end)
     elif name in port.table.commands:
@@ -118,6 +126,8 @@ def _port_command(port: _Port, cmd: Command, cmds: list[Command], k: int) -> Non
         _sources(port, cmd, cmds, k, port.table.commands[name])
     elif name in _SOURCE_COMMANDS:
         _sources(port, cmd, cmds, k, name)
+    elif name not in _NOT_SOURCE_LISTS and not name.startswith("cuda_"):
+        _sources_passed_on(port, cmd, cmds)
     if name in _SETTERS:
         _setter(port, cmd)
     elif name in ("set_target_properties", "set_property", "set_source_files_properties"):
@@ -146,7 +156,8 @@ def _languages(port: _Port, cmd: Command) -> None:
     if cmd.name == "enable_language" and len(args) == 1:
         port.edit(cmd.start, cmd.end, b"find_package(hip REQUIRED)")
         port.found["hip"] = cmd.end
-    elif all(a.text == b"CUDA" for a in languages):
+    elif not any(a.text == b"CXX" for a in languages):
+        # hipcc compiles the CUDA sources as C++, and find_package(hip) needs C++ enabled
         port.edit(cuda[0].start, cuda[0].end, b"CXX")
         for a in cuda[1:]:
             _remove_arg(port, a)
@@ -157,6 +168,19 @@ def _languages(port: _Port, cmd: Command) -> None:
               "CUDA language -> C++ compiled by hipcc with hip::device: configure with CXX=hipcc "
               "(or ROCm's clang++) and -DGPU_TARGETS=<gfx...> (--cmake-style hip: CMake's HIP "
               "language instead)")
+
+
+def _sets_architectures_later(port: _Port, after: list[Command]) -> bool:
+    """A set() of an architecture variable before the file's first target."""
+    for cmd in after:
+        if cmd.name in _TARGET_COMMANDS or cmd.name == "add_subdirectory" \
+                or cmd.name in port.table.commands:
+            return False
+        values = cmd.arg_values()
+        rule = port.table.variables.get(values[0]) if cmd.name == "set" and values else None
+        if rule is not None and rule.kind == "arch":
+            return True
+    return False
 
 
 _HIP_LANGUAGE_SINCE = (3, 21)
@@ -177,8 +201,17 @@ def _minimum_version(port: _Port, cmd: Command) -> None:
                   f"{low.decode()} -> 3.21: CMake's HIP language needs it")
 
 
-def _find_cuda(port: _Port, cmd: Command) -> None:
+def _find_cuda(port: _Port, cmd: Command, after: list[Command]) -> None:
     package = cmd.args[0]
+    if not port.hip_style and _sets_architectures_later(port, after):
+        # find_package(hip) reads GPU_TARGETS: it goes after the architectures are set, before
+        # the first target (_add_packages), and this call goes.
+        _remove_command(port, cmd)
+        port.note("HPY600", package.start, package.end,
+                  f"find_package({package.text.decode()}) moved: find_package(hip) comes after "
+                  "the architectures are set (it reads GPU_TARGETS), before the first target")
+        port.cuda_enabled_at = port.cuda_enabled_at or cmd.end
+        return
     port.edit(package.start, package.end, b"hip")
     port.note("HPY600", package.start, package.end, f"find_package({package.text.decode()}) -> "
               "find_package(hip): HIP's runtime and hip::host/hip::device")
@@ -198,9 +231,16 @@ def _sources(port: _Port, cmd: Command, cmds: list[Command], k: int, kind: str) 
             v in ("IMPORTED", "ALIAS", "INTERFACE", "OBJECT_LIBRARY") for v in values[1:2] + values[2:3])):
         return
     sources = [v for v in values[1:] if v.endswith(".cu")]
+    opaque = False  # sources in a variable this file does not fill (a function's parameter)
     for var in (m.group(1).decode() for a in cmd.args[1:] for m in _VARIABLE_REF.finditer(a.text)):
-        sources += _cu_files_of(cmds[:k], var)
-    if not sources:
+        found = _cu_files_of(cmds[:k], var)
+        sources += found
+        opaque = opaque or not found
+    # A target may compile GPU code without a .cu of its own here: in a file that gives sources
+    # the CUDA language, or whose sources come from outside (a helper function of a CUDA build).
+    gpu = sources or (kind in _TARGET_COMMANDS and (
+        port.sources_set_to_cuda or (opaque and port.cuda_related)))
+    if not gpu:
         return
     language = "HIP" if port.hip_style else "CXX"
     marked = _marked_sources(cmds, language)
@@ -222,6 +262,40 @@ def _sources(port: _Port, cmd: Command, cmds: list[Command], k: int, kind: str) 
     port.note("HPY600", cmd.start, cmd.end,
               f"{', '.join(todo) or target}: compiled as {language}" +
               ("" if port.hip_style else " by hipcc, linked with hip::device"))
+
+
+# Commands whose .cu arguments are not sources handed to a target (set() and list() are read
+# when the variable is used; a user's function that takes sources is not in this list).
+_NOT_SOURCE_LISTS = frozenset({
+    "set", "list", "file", "string", "install", "configure_file", "message", "if", "elseif",
+    "while", "foreach", "set_source_files_properties", "set_property", "get_property",
+    "get_filename_component", "source_group", "option", "math", "cmake_path", "add_test",
+    "add_custom_command", "add_custom_target", "get_source_file_property", "function", "macro"})
+
+
+def _sources_passed_on(port: _Port, cmd: Command, cmds: list[Command]) -> None:
+    """`.cu` files handed to a user's function (which adds the target): their language is set
+    here, in the directory the function runs in."""
+    sources = [v for v in cmd.arg_values() if v.endswith(".cu")]
+    language = "HIP" if port.hip_style else "CXX"
+    todo = [s for s in dict.fromkeys(sources) if s not in _marked_sources(cmds, language)]
+    if not todo:
+        return
+    newline = b"\r\n" if b"\r\n" in port.data else b"\n"
+    line = f"set_source_files_properties({' '.join(todo)} PROPERTIES LANGUAGE {language})"
+    port.edit(cmd.end, cmd.end, newline + _indent(port.data, cmd.start) + line.encode())
+    port.note("HPY600", cmd.start, cmd.end, f"{', '.join(todo)}: compiled as {language}")
+
+
+def _cuda_language_value(cmd: Command) -> Arg | None:
+    """The `CUDA` of `LANGUAGE CUDA` in set_source_files_properties/set_property(SOURCE ...)."""
+    if cmd.name not in ("set_source_files_properties", "set_property"):
+        return None
+    values = cmd.arg_values()
+    for i, v in enumerate(values[:-1]):
+        if v == "LANGUAGE" and values[i + 1] == "CUDA":
+            return cmd.args[i + 1]
+    return None
 
 
 def _cu_files_of(before: list[Command], var: str) -> list[str]:
@@ -350,6 +424,12 @@ def _properties(port: _Port, cmd: Command) -> None:
     """CUDA_* target properties in set_target_properties(... PROPERTIES P V ...) and
     set_property(TARGET ... PROPERTY P V...)."""
     values = cmd.arg_values()
+    language = _cuda_language_value(cmd)
+    if language is not None:
+        compiled_as = "HIP" if port.hip_style else "CXX"
+        port.edit(language.start, language.end, compiled_as.encode())
+        port.note("HPY600", language.start, language.end, f"LANGUAGE CUDA -> {compiled_as}"
+                  + ("" if port.hip_style else " (compiled by hipcc; the targets link hip::device)"))
     if cmd.name == "set_property":
         if "PROPERTY" not in values:
             return
@@ -360,19 +440,22 @@ def _properties(port: _Port, cmd: Command) -> None:
             return
         start = values.index("PROPERTIES") + 1
         pairs = [(j, j + 2) for j in range(start, len(values) - 1, 2)]
-    dropped = 0
-    for first, stop in pairs:
-        rule = port.table.properties.get(values[first])
-        if rule is None:
-            continue
+    known = port.table.properties
+    rules = [(first, stop, known[values[first]]) for first, stop in pairs if values[first] in known]
+    drops = [r for r in rules if r[2].kind == "drop" or (r[2].kind == "arch"
+                                                          and port.name_for(r[2]) is None)]
+    whole = bool(drops) and len(drops) == len(pairs)  # nothing left to set: the command goes
+    if whole:
+        _remove_command(port, cmd)
+    for first, stop, rule in rules:
         name_arg = cmd.args[first]
         payload = list(cmd.args[first + 1 : stop])
         new = port.name_for(rule)
         shown = values[first]
-        if rule.kind == "drop" or (rule.kind == "arch" and new is None):
-            _remove_span(port, name_arg.start, (payload[-1] if payload else name_arg).end)
+        if (first, stop, rule) in drops:
+            if not whole:
+                _remove_span(port, name_arg.start, (payload[-1] if payload else name_arg).end)
             port.note("HPY601", name_arg.start, name_arg.end, f"{shown} dropped: {rule.why}")
-            dropped += 1
         elif rule.kind == "report" or new is None:
             port.handled.add((name_arg.start, name_arg.end))
             port.note("HPY603", name_arg.start, name_arg.end,
@@ -383,8 +466,6 @@ def _properties(port: _Port, cmd: Command) -> None:
             port.note("HPY600", name_arg.start, name_arg.end, f"{shown} -> {new}")
             if rule.kind == "arch":
                 _architectures(port, payload, cache=False)
-    if dropped and dropped == len(pairs):
-        _remove_command(port, cmd)  # nothing left to set (an empty PROPERTIES is an error)
 
 
 def _flags(port: _Port, args: list[Arg] | tuple[Arg, ...]) -> None:
@@ -427,7 +508,7 @@ def _words(port: _Port, cmd: Command) -> None:
     table = port.table
     language = b"HIP" if port.hip_style else b"CXX"
     for a in cmd.args:
-        if b"CUDA" not in a.text:
+        if b"CUDA" not in a.text and cmd.name not in ("target_link_libraries", "link_libraries"):
             continue
         for m in _LANG_GENEX.finditer(a.text):
             at = a.start + m.end() - 4
@@ -435,6 +516,9 @@ def _words(port: _Port, cmd: Command) -> None:
             port.note("HPY600", at, at + 4, f"{m.group().decode()} -> {m.group(1).decode()}:"
                       f"{language.decode()}")
         shown = a.value.decode("utf-8", "replace")
+        if cmd.name in ("target_link_libraries", "link_libraries") and not a.quoted \
+                and f"CUDA::{shown}" in table.targets and a is not cmd.args[0]:
+            shown = f"CUDA::{shown}"  # a plain library name, as FindCUDA-era files link them
         if shown in table.targets and (a.start, a.end) not in port.handled:
             target = table.targets[shown]
             if target is None:
@@ -471,6 +555,11 @@ def _words(port: _Port, cmd: Command) -> None:
             new = port.name_for(rule)
             if new is not None:
                 port.edit(start, end, new.encode())
+            if rule.kind == "arch" and cmd.name in ("if", "elseif", "while") and any(
+                    v in _NUMERIC_TESTS for v in cmd.arg_values()):
+                port.note("HPY603", start, end, f"{m.group(1).decode()} compared as a number: "
+                          "NVIDIA architecture numbers have no AMD meaning (the AMD targets are "
+                          "names such as gfx90a)", "test whether the list is set instead")
 
 
 def _leftovers(port: _Port, cmds: list[Command]) -> None:
@@ -480,8 +569,12 @@ def _leftovers(port: _Port, cmds: list[Command]) -> None:
         if cmd.name.startswith("cuda_") and cmd.name not in port.table.commands:
             _report_left(port, lines, cmd.start, cmd.start + len(cmd.name),
                          f"{cmd.name}() is FindCUDA's: no HIP counterpart")
+        if cmd.name == "message":
+            continue  # prose ("introduced in CUDA 10.2"), not a build setting
         for a in cmd.args:
             for m in _CUDA_WORD.finditer(a.text):
+                if m.group() == b"CUDA" and a.quoted:
+                    continue  # the word in a string: a name, a description
                 start, end = a.start + m.start(), a.start + m.end()
                 if any(s <= start < e or (s == e == start) for s, e in port.handled):
                     continue

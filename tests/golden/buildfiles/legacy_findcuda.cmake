@@ -12,5 +12,12 @@ cuda_compile_ptx(ptx_files kernels.cu)  # expect: HPY603
 include(CheckLanguage)
 check_language(CUDA)  # expect[default]: HPY603
 if(CMAKE_CUDA_COMPILER)  # expect[default]: HPY603
-  message(STATUS "nvcc at ${CMAKE_CUDA_COMPILER}")  # expect[default]: HPY603
+  message(STATUS "nvcc at ${CMAKE_CUDA_COMPILER}")
+endif()
+# Sources handed to a function of the project; a language set on a source; plain library names.
+my_add_example(demo_tool tool.cu)  # expect: HPY600
+set_source_files_properties(host.cpp PROPERTIES LANGUAGE CUDA)  # expect: HPY600
+target_link_libraries(demo_tool cudart cusparse)  # expect: HPY600
+if(CMAKE_CUDA_COMPILER_VERSION VERSION_LESS "11.0")  # expect: HPY603
+  message(WARNING "needs CUDA 11")
 endif()

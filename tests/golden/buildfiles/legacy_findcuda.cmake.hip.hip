@@ -14,5 +14,14 @@ cuda_compile_ptx(ptx_files kernels.cu)  # expect: HPY603
 include(CheckLanguage)
 check_language(HIP)  # expect[default]: HPY603
 if(CMAKE_HIP_COMPILER)  # expect[default]: HPY603
-  message(STATUS "nvcc at ${CMAKE_HIP_COMPILER}")  # expect[default]: HPY603
+  message(STATUS "nvcc at ${CMAKE_HIP_COMPILER}")
+endif()
+# Sources handed to a function of the project; a language set on a source; plain library names.
+my_add_example(demo_tool tool.cu)
+set_source_files_properties(tool.cu PROPERTIES LANGUAGE HIP)  # expect: HPY600
+set_source_files_properties(host.cpp PROPERTIES LANGUAGE HIP)  # expect: HPY600
+find_package(hipsparse REQUIRED)
+target_link_libraries(demo_tool hip::host roc::hipsparse)  # expect: HPY600
+if(CMAKE_CUDA_COMPILER_VERSION VERSION_LESS "11.0")  # expect: HPY603
+  message(WARNING "needs CUDA 11")
 endif()
