@@ -170,9 +170,10 @@ def walk_tree(
     """(entry, '/'-separated path relative to top) of every file (or link) the walk takes,
     sorted; ignored, skipped and fenced folders are not entered. Depth-first with the chain of
     real directory paths: a directory that is its own ancestor is a symlink loop."""
-    stack: list[tuple[str, tuple[str, ...]]] = [(top, ())]
+    # (folder, its path relative to top with a trailing '/', or '' for top; chain)
+    stack: list[tuple[str, str, tuple[str, ...]]] = [(top, "", ())]
     while stack:
-        folder, chain = stack.pop()
+        folder, prefix, chain = stack.pop()
         real = os.path.realpath(folder)
         if real in chain:
             if problems is not None:
@@ -186,9 +187,9 @@ def walk_tree(
             if problems is not None:
                 problems.append(_stat_problem(folder, exc))
             continue
-        subdirs: list[str] = []
+        subdirs: list[tuple[str, str]] = []
         for entry in entries:
-            rel = os.path.relpath(entry.path, top).replace(os.sep, "/")
+            rel = prefix + entry.name  # what os.path.relpath(entry.path, top) gives, cheaper
             try:
                 is_dir = entry.is_dir(follow_symlinks=follow_links)
             except OSError as exc:
@@ -197,11 +198,11 @@ def walk_tree(
                 continue
             if is_dir:
                 if not (is_skipped_dir(entry.name) or rules.ignored(rel + "/")):
-                    subdirs.append(entry.path)
+                    subdirs.append((entry.path, rel + "/"))
                 continue
             if not rules.ignored(rel):
                 yield entry, rel
-        stack.extend((d, (*chain, real)) for d in reversed(subdirs))
+        stack.extend((d, p, (*chain, real)) for d, p in reversed(subdirs))
 
 
 def _walk(
