@@ -134,3 +134,15 @@ def test_compiled_cache_follows_file_contents(tmp_path: Path, monkeypatch: pytes
     assert load_mapping_table([path]).entries["myCudaWrapper"].hip == "first"  # from the cache
     path.write_text("family: runtime\nentries:\n  myCudaWrapper: {hip: second}\n")
     assert load_mapping_table([path]).entries["myCudaWrapper"].hip == "second"
+
+
+def test_compiled_table_round_trips_through_pickle(table: MappingTable) -> None:
+    """The compiled cache is a pickle of the table; entries unpickle through tuple.__new__."""
+    import pickle
+
+    from hipify_py.mapping_model import ApiEntry
+
+    again = pickle.loads(pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL))
+    assert dict(again.entries) == dict(table.entries) and again.digest == table.digest
+    entry = next(e for e in again.entries.values() if e.args)
+    assert type(entry) is ApiEntry and entry.status is table.entries[entry.cuda].status

@@ -257,7 +257,7 @@ def test_indented_json_matches_json_on_any_document() -> None:
                              | st.dictionaries(st.text(max_size=4), inner, max_size=4),
                              max_leaves=20)
 
-    @settings(max_examples=200, deadline=None)
+    @settings(max_examples=80, deadline=None)
     @given(documents)
     def check(value: object) -> None:
         assert indented_json(value) == json.dumps(value, indent=2)

@@ -250,7 +250,8 @@ def _source_bytes(path: str) -> list[bytes]:
 
 
 def _fingerprint(d: Diagnostic) -> str:
-    line = _source_lines(d.path).get(d.line, "").strip()
+    lines = _source_lines(d.path)
+    line = lines[d.line - 1].strip() if 1 <= d.line <= len(lines) else ""
     blob = "\0".join((d.code, _uri(d.path), d.cuda_name or "", line))
     return hashlib.sha256(blob.encode("utf-8", "surrogateescape")).hexdigest()[:32]
 
@@ -303,21 +304,21 @@ def render_sarif(report: Report) -> str:
 
 # --- HTML and Markdown ------------------------------------------------------------------------
 @cache
-def _source_lines(path: str) -> dict[int, str]:
-    """The file's lines by number, for snippets; {} when it cannot be read."""
+def _source_lines(path: str) -> list[str]:
+    """The file's lines (line n at index n - 1), for snippets; [] when it cannot be read."""
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as handle:
+            data = handle.read()
     except OSError:
-        return {}
-    text = data.decode("utf-8", errors="replace")
-    return dict(enumerate(text.splitlines(), start=1))
+        return []
+    return data.decode("utf-8", errors="replace").splitlines()
 
 
 def snippet(d: Diagnostic, context: int = 1) -> list[tuple[int, str, bool]]:
     """(line number, text, is the reported line) around a diagnostic."""
     lines = _source_lines(d.path)
-    return [(n, lines[n].rstrip(), n == d.line)
-            for n in range(d.line - context, d.line + context + 1) if n in lines]
+    return [(n, lines[n - 1].rstrip(), n == d.line)
+            for n in range(max(d.line - context, 1), min(d.line + context, len(lines)) + 1)]
 
 
 def _template_context(report: Report, compile_status: Mapping[str, str] | None) -> dict[str, Any]:
