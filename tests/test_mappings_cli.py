@@ -146,3 +146,14 @@ def test_compiled_table_round_trips_through_pickle(table: MappingTable) -> None:
     assert dict(again.entries) == dict(table.entries) and again.digest == table.digest
     entry = next(e for e in again.entries.values() if e.args)
     assert type(entry) is ApiEntry and entry.status is table.entries[entry.cuda].status
+
+
+def test_merging_types_are_computed_when_the_table_is_built(table: MappingTable) -> None:
+    from dataclasses import replace
+
+    from hipify_py.rules.type_clashes import _merging_types
+    from hipify_py.targets import merging_type_names
+
+    assert table.merging_types is not None and {"CUresult", "cudaError_t"} <= table.merging_types
+    assert table.merging_types == merging_type_names(table)
+    assert _merging_types(replace(table, merging_types=None)) == table.merging_types

@@ -223,6 +223,9 @@ class MappingTable:
     # CUDA struct -> field -> what HIP's struct has (device_properties.yaml)
     members: Mapping[str, Mapping[str, MemberEntry]] = field(default_factory=dict)
     build_flags: BuildFlags = field(default_factory=BuildFlags)
+    # CUDA type names that become the same HIP type as another (targets.merging_type_names);
+    # None: not computed (a table made by hand), the rule computes it
+    merging_types: frozenset[str] | None = None
 
     def get(self, name: str) -> ApiEntry | None:
         return self.entries.get(name)
