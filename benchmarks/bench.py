@@ -1,20 +1,26 @@
-"""Benchmark hipify-py against PyTorch's regex hipify on one generated CUDA tree.
+"""Benchmark hipify-py against PyTorch's regex hipify on generated and real CUDA trees.
 
-    python benchmarks/bench.py [--lines 200000] [--keep DIR] [--skip-torch] [--tree DIR]
+    python benchmarks/bench.py [--lines 200000] [--keep DIR] [--skip-torch] [--repeat N]
+                               [--tree DIR [--tree DIR ...]] [--generated]
 
---tree DIR measures a real CUDA tree (copied in) instead of a generated one.
+Without --tree, one generated tree of --lines lines is measured. Each --tree DIR (repeatable)
+measures a real CUDA tree: its C/C++/CUDA sources are copied into the work folder (the tree
+itself is never touched). --generated measures the generated tree as well as the --tree ones.
 
-Every figure is a whole process, start to exit, timed from outside (wall clock) with its peak
-resident memory (the largest single process in its tree, from wait4). Measured, in one run:
+Every figure is a whole process, start to exit, timed from outside (wall clock) with its CPU
+time (user + system, the process and its workers) and its peak resident memory (the largest
+single process in its tree, from wait4). Measured, in one run, for each tree:
 
-* hipify-py cold: empty caches, whole tree, diagnostics on (translate --output-dir), --jobs 2;
-* the same with --jobs 1 (for the 2-core speed-up), and `check` with --format json (reporting);
-* translating alone (--quiet, no report) vs with the HTML+JSON reports (reporting overhead);
-* hipify-py warm: the same command again, nothing changed (result cache);
-* hipify-py on one 300-line file, process start included;
-* the mapping table load, warm (compiled cache), in-process;
+* hipify-py cold: empty result cache, whole tree, diagnostics on (translate --output-dir),
+  --jobs 2, with the HTML and JSON reports; the same with --jobs 1 (for the 2-core speed-up),
+  translating alone (--quiet, no report: reporting overhead), and `check --format json`;
+* the first run ever (the compiled mapping table not built yet);
+* hipify-py warm: the same command again, nothing changed (result cache), with and without
+  the reports;
 * torch.utils.hipify on the same tree (when torch is importable).
-Nothing here is asserted: the figures go into the closing note and the README.
+And once: hipify-py on one 300-line file, process start included (cold each time), and the
+mapping table's warm load, in-process. Nothing here is asserted: the figures go into the
+closing note and the README.
 """
 
 from __future__ import annotations
@@ -33,11 +39,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from tree_generator import generate_tree
 
+Row = tuple[str, float, float, float]  # label, wall s, CPU s, peak RSS MB
+
 
 def measure(argv: list[str], env: dict[str, str], cwd: str | None = None,
-            repeat: int = 1) -> tuple[float, float, int]:
-    """(best wall seconds, peak RSS MB of the largest process, exit code) over `repeat` runs."""
-    best, peak, code = float("inf"), 0.0, 0
+            repeat: int = 1) -> tuple[float, float, float, int]:
+    """(best wall seconds, its CPU seconds, peak RSS MB of the largest process, exit code) over
+    `repeat` runs."""
+    best, cpu, peak, code = float("inf"), 0.0, 0.0, 0
     for _ in range(repeat):
         start = time.perf_counter()
         proc = subprocess.Popen(argv, env=env, cwd=cwd, stdout=subprocess.DEVNULL,
@@ -50,9 +59,10 @@ def measure(argv: list[str], env: dict[str, str], cwd: str | None = None,
         code = os.waitstatus_to_exitcode(status)
         if code not in (0, 1):
             raise SystemExit(f"{' '.join(argv)} failed ({code}):\n{stderr[-2000:]}")
-        best = min(best, wall)
+        if wall < best:
+            best, cpu = wall, usage.ru_utime + usage.ru_stime
         peak = max(peak, usage.ru_maxrss / 1024)  # KiB on Linux
-    return best, peak, code
+    return best, cpu, peak, code
 
 
 SOURCE_SUFFIXES = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".inl")
@@ -72,31 +82,19 @@ def _copy_sources(tree: Path, dest: Path) -> tuple[int, int]:
     return files, lines
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--lines", type=int, default=200_000, help="size of the generated tree")
-    parser.add_argument("--keep", help="generate into this directory and keep it")
-    parser.add_argument("--skip-torch", action="store_true")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per warm measurement (best)")
-    parser.add_argument("--tree", help="a real CUDA source tree to measure instead")
-    args = parser.parse_args()
+TORCH_SCRIPT = (
+    "import sys\nfrom torch.utils.hipify import hipify_python as h\n"
+    "h.hipify(project_directory=sys.argv[1], output_directory=sys.argv[2], includes=['*'],"
+    " show_detailed=False, show_progress=False, is_pytorch_extension=True)\n"
+)
 
-    work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="hipify-bench-"))
-    src = work / "src"
-    if src.exists():
-        shutil.rmtree(src)
-    if args.tree:
-        files, lines = _copy_sources(Path(args.tree), src)
-    else:
-        files, lines = generate_tree(src, args.lines, random.Random(2026))
-    one_lines = generate_tree(work / "one", 300, random.Random(7), max_files=1)[1]
-    one_file = next((work / "one").rglob("*.cu"))
-    print(f"tree: {files} files, {lines} lines in {src}; one file: {one_lines} lines")
 
+def bench_tree(name: str, work: Path, src: Path, lines: int, args: argparse.Namespace,
+               env: dict[str, str]) -> dict[str, object]:
+    """Every whole-tree measurement of one tree (already in `src`), printed and returned."""
     exe = [sys.executable, "-m", "hipify_py"]
-    cache = work / "cache"
-    env = {**os.environ, "HIPIFY_PY_CACHE_DIR": str(cache), "NO_COLOR": "1"}
-    rows: list[tuple[str, float, float]] = []
+    cache = Path(env["HIPIFY_PY_CACHE_DIR"])
+    rows: list[Row] = []
 
     def cold(label: str, argv: list[str], *, mappings_warm: bool = True) -> float:
         # Cold = no result cache. The compiled mapping table is kept warm unless asked, as it
@@ -106,76 +104,116 @@ def main() -> None:
             shutil.rmtree(cache, ignore_errors=True)
         for out in work.glob("out*"):
             shutil.rmtree(out)
-        wall, rss, _ = measure(argv, env, cwd=str(work))
-        rows.append((label, wall, rss))
+        wall, cpu, rss, _ = measure(argv, env, cwd=str(work))
+        rows.append((label, wall, cpu, rss))
         return wall
 
     translate = [*exe, "translate", "src", "--output-dir", "out", "--no-config"]
+    reports = ["--report", "out/report.html", "--report", "out/report.json"]
     first = cold("hipify-py cold, first ever run (mapping cache empty), -j2",
                  [*translate, "--jobs", "2"], mappings_warm=False)
     cold_2 = cold("hipify-py cold, diagnostics + HTML/JSON report, -j2",
-                  [*translate, "--jobs", "2", "--report", "out/report.html", "--report", "out/report.json"])
+                  [*translate, "--jobs", "2", *reports])
     cold_quiet = cold("hipify-py cold, translate only (--quiet, no report), -j2",
                       [*translate, "--jobs", "2", "--quiet"])
-    cold_1 = cold("hipify-py cold, diagnostics + reports, -j1",
-                  [*translate, "--jobs", "1", "--report", "out/report.html", "--report", "out/report.json"])
+    cold_1 = cold("hipify-py cold, diagnostics + reports, -j1", [*translate, "--jobs", "1", *reports])
     cold("hipify-py check --format json, cold, -j2",
          [*exe, "check", "src", "--format", "json", "--jobs", "2", "--no-config", "--fail-on", "none"])
     # Warm: populate, then measure the unchanged re-run.
-    warm_argv = [*translate, "--jobs", "2", "--report", "out/report.html", "--report", "out/report.json"]
+    warm_argv = [*translate, "--jobs", "2", *reports]
     measure(warm_argv, env, cwd=str(work))
-    warm, warm_rss, _ = measure(warm_argv, env, cwd=str(work), repeat=args.repeat)
-    rows.append(("hipify-py warm re-run, nothing changed", warm, warm_rss))
+    warm, warm_cpu, warm_rss, _ = measure(warm_argv, env, cwd=str(work), repeat=args.repeat)
+    rows.append(("hipify-py warm re-run, nothing changed", warm, warm_cpu, warm_rss))
+    warm_q, warm_q_cpu, warm_q_rss, _ = measure([*translate, "--jobs", "2", "--quiet"], env,
+                                                cwd=str(work), repeat=args.repeat)
+    rows.append(("hipify-py warm re-run, --quiet, no report", warm_q, warm_q_cpu, warm_q_rss))
+
+    torch_wall = None
+    if not args.skip_torch:
+        try:
+            shutil.rmtree(work / "out_torch", ignore_errors=True)
+            shutil.copytree(src, work / "out_torch")  # torch rewrites a copy in place
+            torch_wall, torch_cpu, torch_rss, _ = measure(
+                [sys.executable, "-c", TORCH_SCRIPT, str(work / "out_torch"), str(work / "out_torch")],
+                env)
+            rows.append(("torch.utils.hipify (regex), same tree", torch_wall, torch_cpu, torch_rss))
+        except SystemExit as exc:
+            print(f"torch.utils.hipify not measured: {str(exc)[:300]}")
+
+    print(f"\n{name}")
+    width = max(len(r[0]) for r in rows)
+    print(f"{'run':<{width}}  {'wall s':>8}  {'CPU s':>7}  {'lines/s':>10}  {'peak RSS MB':>11}")
+    for label, wall, cpu, rss in rows:
+        print(f"{label:<{width}}  {wall:8.3f}  {cpu:7.2f}  {lines / wall:10.0f}  {rss:11.1f}")
+    print(f"first-ever run (includes building the compiled mapping cache): {first:.3f} s")
+    ratios = {
+        "warm / cold": warm / cold_2,
+        "warm / cold, --quiet": warm_q / cold_quiet,
+        "speed-up -j2 vs -j1": cold_1 / cold_2,
+        "reporting overhead (reports vs translate only)": cold_2 / cold_quiet - 1,
+    }
+    if torch_wall:
+        ratios["hipify-py cold / torch"] = cold_2 / torch_wall
+    for label, value in ratios.items():
+        print(f"{label}: {value:.2f}")
+    return {"name": name, "rows": rows, "ratios": ratios}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--lines", type=int, default=200_000, help="size of the generated tree")
+    parser.add_argument("--keep", help="work in this directory and keep it")
+    parser.add_argument("--skip-torch", action="store_true")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per warm measurement (best)")
+    parser.add_argument("--tree", action="append", default=[],
+                        help="a real CUDA source tree to measure (repeatable)")
+    parser.add_argument("--generated", action="store_true",
+                        help="with --tree: measure the generated tree too")
+    args = parser.parse_args()
+
+    work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="hipify-bench-"))
+    work.mkdir(parents=True, exist_ok=True)
+    cache = work / "cache"
+    env = {**os.environ, "HIPIFY_PY_CACHE_DIR": str(cache), "NO_COLOR": "1"}
+    trees: list[tuple[str, Path | None]] = [(t, Path(t)) for t in args.tree]
+    if not trees or args.generated:
+        trees.insert(0, (f"generated ({args.lines} lines)", None))
+    results = []
+    for number, (name, tree) in enumerate(trees):
+        tree_work = work / f"tree{number}"
+        src = tree_work / "src"
+        if src.exists():
+            shutil.rmtree(src)
+        if tree is None:
+            files, lines = generate_tree(src, args.lines, random.Random(2026))
+        else:
+            files, lines = _copy_sources(tree, src)
+        print(f"\n== {name}: {files} files, {lines} lines in {src}", flush=True)
+        result = bench_tree(name, tree_work, src, lines, args, env)
+        results.append({**result, "files": files, "lines": lines})
+
+    one_lines = generate_tree(work / "one", 300, random.Random(7), max_files=1)[1]
+    one_file = next((work / "one").rglob("*.cu"))
+    exe = [sys.executable, "-m", "hipify_py"]
     one_runs = []
-    for _ in range(args.repeat):  # cold each time: no cached result for the file
+    for _ in range(max(args.repeat, 5)):  # cold each time: no cached result for the file
         shutil.rmtree(cache / "results", ignore_errors=True)
         one_runs.append(measure([*exe, "translate", str(one_file), "-o", str(work / "one.hip")], env))
-    one, one_rss, _ = min(one_runs)
-    rows.append((f"hipify-py one {one_lines}-line file, not cached (process start to exit)",
-                 one, one_rss))
+    one, one_cpu, one_rss, _ = min(one_runs)
+    bare = min(measure([sys.executable, "-c", "pass"], env) for _ in range(5))[0]
     timer = ("import time; t = time.perf_counter(); from hipify_py.mappings import "
              "load_mapping_table; load_mapping_table(); print(time.perf_counter() - t)")
     subprocess.run([sys.executable, "-c", timer], env=env, check=True, capture_output=True)
     load = subprocess.run([sys.executable, "-c", timer], env=env, capture_output=True, text=True,
                           check=True)
     table_ms = float(load.stdout.strip()) * 1000
-
-    torch_wall = None
-    if not args.skip_torch:
-        torch_script = (
-            "import sys\nfrom torch.utils.hipify import hipify_python as h\n"
-            "h.hipify(project_directory=sys.argv[1], output_directory=sys.argv[2], includes=['*'],"
-            " show_detailed=False, show_progress=False, is_pytorch_extension=True)\n"
-        )
-        try:
-            shutil.rmtree(work / "out_torch", ignore_errors=True)
-            shutil.copytree(src, work / "out_torch")  # torch rewrites a copy in place
-            torch_wall, torch_rss, _ = measure(
-                [sys.executable, "-c", torch_script, str(work / "out_torch"), str(work / "out_torch")],
-                env)
-            rows.append(("torch.utils.hipify (regex), same tree", torch_wall, torch_rss))
-        except SystemExit as exc:
-            print(f"torch.utils.hipify not measured: {str(exc)[:300]}")
-
-    width = max(len(r[0]) for r in rows)
-    print(f"\n{'run':<{width}}  {'wall s':>8}  {'lines/s':>10}  {'peak RSS MB':>11}")
-    for label, wall, rss in rows:
-        count = one_lines if "line file" in label else lines
-        print(f"{label:<{width}}  {wall:8.3f}  {count / wall:10.0f}  {rss:11.1f}")
-    print(f"\nmapping table, warm load in-process: {table_ms:.1f} ms (target <= 50 ms)")
-    print(f"first-ever run (includes building the compiled mapping cache): {first:.3f} s")
-    ratios = {
-        "warm / cold": warm / cold_2,
-        "speed-up -j2 vs -j1": cold_1 / cold_2,
-        "reporting overhead (reports vs translate only)": cold_2 / cold_quiet - 1,
-    }
-    if torch_wall:
-        ratios["hipify-py cold / torch"] = cold_2 / torch_wall
-    for name, value in ratios.items():
-        print(f"{name}: {value:.2f}")
+    print(f"\none {one_lines}-line file, not cached, process start to exit: {one:.3f} s "
+          f"(CPU {one_cpu:.2f} s, {one_rss:.1f} MB); a bare `python -c pass`: {bare:.3f} s")
+    print(f"mapping table, warm load in-process: {table_ms:.1f} ms (target <= 50 ms)")
     (work / "bench.json").write_text(json.dumps(
-        {"lines": lines, "files": files, "rows": rows, "ratios": ratios, "table_ms": table_ms},
-        indent=2))
+        {"trees": results, "one_file": {"lines": one_lines, "wall": one, "cpu": one_cpu,
+                                        "rss": one_rss, "bare_python": bare},
+         "table_ms": table_ms}, indent=2))
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
 

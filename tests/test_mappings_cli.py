@@ -134,3 +134,26 @@ def test_compiled_cache_follows_file_contents(tmp_path: Path, monkeypatch: pytes
     assert load_mapping_table([path]).entries["myCudaWrapper"].hip == "first"  # from the cache
     path.write_text("family: runtime\nentries:\n  myCudaWrapper: {hip: second}\n")
     assert load_mapping_table([path]).entries["myCudaWrapper"].hip == "second"
+
+
+def test_compiled_table_round_trips_through_pickle(table: MappingTable) -> None:
+    """The compiled cache is a pickle of the table; entries unpickle through tuple.__new__."""
+    import pickle
+
+    from hipify_py.mapping_model import ApiEntry
+
+    again = pickle.loads(pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL))
+    assert dict(again.entries) == dict(table.entries) and again.digest == table.digest
+    entry = next(e for e in again.entries.values() if e.args)
+    assert type(entry) is ApiEntry and entry.status is table.entries[entry.cuda].status
+
+
+def test_merging_types_are_computed_when_the_table_is_built(table: MappingTable) -> None:
+    from dataclasses import replace
+
+    from hipify_py.rules.type_clashes import _merging_types
+    from hipify_py.targets import merging_type_names
+
+    assert table.merging_types is not None and {"CUresult", "cudaError_t"} <= table.merging_types
+    assert table.merging_types == merging_type_names(table)
+    assert _merging_types(replace(table, merging_types=None)) == table.merging_types

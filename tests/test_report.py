@@ -206,3 +206,60 @@ def test_terminal_output_shows_escape_sequences_instead_of_obeying_them() -> Non
 
     assert visible("ok.cu") == "ok.cu"
     assert visible("evil\x1b[2J.cu") == "evil\\x1b[2J.cu"
+
+
+def test_html_findings_are_escaped_and_notes_folded(report: Report) -> None:
+    hostile = Diagnostic("HPY908", Severity.WARNING, 'a<b>&"c\'.cu', 3, 1, 'gone <script>&amp; "q"',
+                         suggestion="use <x> & 'y'")
+    note = Diagnostic("HPY202", Severity.NOTE, "n.cu", 1, 1, "a note")
+    html = render_html(Report.from_results(
+        [FileResult("n.cu", FileStatus.FAILED, None, (hostile, note))], tool_version="0.1.0",
+        settings=Settings(), elapsed=0.5))
+    assert ("<code>a&lt;b&gt;&amp;&#34;c&#39;.cu:3:1</code> <span class=\"warning\">warning</span> "
+            "<strong>HPY908</strong> gone &lt;script&gt;&amp;amp; &#34;q&#34;</div>\n"
+            "<div class=\"meta\">Suggestion: use &lt;x&gt; &amp; &#39;y&#39;</div></div>\n"
+            "<details><summary>1 notes (information only)</summary>\n"
+            '<div class="finding" data-code="HPY202" data-severity="note">') in html
+    only_notes = render_html(Report.from_results(
+        [FileResult("n.cu", FileStatus.FAILED, None, (note,))], tool_version="0.1.0",
+        settings=Settings(), elapsed=0.5))
+    assert "<h2>Findings</h2>\n<p>No errors or warnings.</p><details>" in only_notes
+    full = render_html(report)
+    assert '<pre><span>    4    unsigned r;</span><span class="hit">    5    asm(' in full
+
+
+@pytest.mark.parametrize("value", [
+    {}, [], {"a": []}, {"a": {}}, [[], {}], {"a": 1, "b": [1, 2.5, None, True, "x\n\"é\u2028"]},
+    {"nested": {"deep": [{"k": "v", "n": 1}, {"k": [1, {"z": {}}]}], "e": ""}},
+    {"ints": {1: "a", 2: {"b": [1]}}}, {"x": [{"mixed": 1, 2: False}]}, "s", 3, None,
+    [float("inf"), -0.0, 1e300],
+])
+def test_indented_json_is_json_dumps_indent_2(value: object) -> None:
+    from hipify_py.render import indented_json
+
+    assert indented_json(value) == json.dumps(value, indent=2)
+
+
+def test_json_report_is_json_dumps_indent_2(report: Report) -> None:
+    from hipify_py.render import report_document
+
+    assert render_json(report) == json.dumps(report_document(report), indent=2) + "\n"
+
+
+def test_indented_json_matches_json_on_any_document() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from hipify_py.render import indented_json
+
+    scalars = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8)
+    documents = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
+                             | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+                             max_leaves=20)
+
+    @settings(max_examples=80, deadline=None)
+    @given(documents)
+    def check(value: object) -> None:
+        assert indented_json(value) == json.dumps(value, indent=2)
+
+    check()

@@ -257,7 +257,7 @@ def test_hostile_files_are_reported_and_the_run_goes_on(tree: Path, table: Mappi
         return real_open(path, *args, **kwargs)  # type: ignore[call-overload]
 
     (tree / "secret.cu").write_text("int x;\n")
-    monkeypatch.setattr("hipify_py.translate.open", unreadable, raising=False)
+    monkeypatch.setattr("hipify_py.discovery.open", unreadable, raising=False)  # read_source
     outcome = _run(["src", f"src/{long_name}"], table)
     codes = {r.path: [d.code for d in r.diagnostics] for r in outcome.results}
     assert codes["src/blob.cu"] == ["HPY903"]
@@ -432,8 +432,11 @@ def test_two_concurrent_runs_share_the_cache_safely(tree: Path, tmp_path: Path) 
     assert [p.returncode for p in procs] == [0, 0], outputs[0][1]
     first, second = (json.loads(out)["diagnostics"] for out, _ in outputs)
     assert first == second
-    again = subprocess.run(argv, capture_output=True, env=env, check=True)
+    again = subprocess.run([sys.executable, "-X", "importtime", *argv[1:]], capture_output=True,
+                           env=env, check=True)
     assert json.loads(again.stdout)["diagnostics"] == first
+    # Every file a cache hit: neither libclang nor the rules were needed, nor imported.
+    assert b"clang.cindex" not in again.stderr and b"hipify_py.rules" not in again.stderr
     assert not list(Path(os.environ["HIPIFY_PY_CACHE_DIR"]).rglob(".hipify-py-*"))
 
 

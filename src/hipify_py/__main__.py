@@ -1,3 +1,3 @@
 from hipify_py.cli import main
 
-main()
+main(exit_now=True)

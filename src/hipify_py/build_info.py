@@ -109,4 +109,4 @@ def _git(args: list[str], cwd: str) -> str:
 
 
 def flags_for(database: Mapping[str, tuple[str, ...]], path: str) -> tuple[str, ...]:
-    return database.get(os.path.realpath(path), ())
+    return database.get(os.path.realpath(path), ()) if database else ()

@@ -25,10 +25,15 @@ _TAG = 32  # bytes of HMAC-SHA256
 
 
 def cache_root() -> Path:
-    env = os.environ.get("HIPIFY_PY_CACHE_DIR")
+    return _root(os.environ.get("HIPIFY_PY_CACHE_DIR"), os.environ.get("XDG_CACHE_HOME"),
+                 os.environ.get("HOME"))
+
+
+@cache
+def _root(env: str | None, xdg: str | None, home: str | None) -> Path:
+    """cache_root() for these variables: a warm run asks once per cached file."""
     if env:
         return Path(env)
-    xdg = os.environ.get("XDG_CACHE_HOME")
     return (Path(xdg) if xdg else Path.home() / ".cache") / "hipify-py"
 
 
@@ -52,13 +57,13 @@ def _key(root: Path) -> bytes | None:
         return handle.read()
 
 
-def read_signed(path: Path, kind: type[T]) -> T | None:
+def read_signed(path: str | Path, kind: type[T]) -> T | None:
     """The object stored at path, if it carries our signature and is a `kind`."""
     key = _key(cache_root())
     if key is None:
         return None
     try:
-        with path.open("rb") as handle:
+        with open(path, "rb") as handle:
             blob = handle.read()
     except OSError:
         return None
@@ -72,7 +77,7 @@ def read_signed(path: Path, kind: type[T]) -> T | None:
     return value if isinstance(value, kind) else None
 
 
-def write_signed(path: Path, value: object) -> None:
+def write_signed(path: str | Path, value: object) -> None:
     """Best effort: a read-only, full or untrusted cache only costs speed."""
     from hipify_py.outputs import atomic_write
 

@@ -535,17 +535,51 @@ def _quiet_broken_pipe() -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
-def main() -> None:
+def main(*, exit_now: bool = False) -> None:
     """Entry point: the commands report their own errors; what escapes them (an I/O error in a
-    command without its own guard, the interpreter's final flush) is still not a traceback."""
+    command without its own guard, the interpreter's final flush) is still not a traceback.
+
+    With exit_now (the `hipify-py` command, `python -m hipify_py`), the process ends as soon as
+    the atexit handlers have run and the standard streams are flushed, skipping the interpreter's
+    teardown: freeing the mapping table and every module object by object costs about 30 ms, a
+    sixth of translating one file."""
     try:
         try:
-            app()
-        finally:
-            sys.stdout.flush()  # here, where a full disk can still be reported
-    except BrokenPipeError:
-        _quiet_broken_pipe()
-        sys.exit(EXIT_FINDINGS)
-    except OSError as exc:
-        typer.echo(f"hipify-py: error: {exc.strerror or exc}", err=True)
-        sys.exit(EXIT_FINDINGS)
+            try:
+                app()
+            finally:
+                sys.stdout.flush()  # here, where a full disk can still be reported
+        except BrokenPipeError:
+            _quiet_broken_pipe()
+            sys.exit(EXIT_FINDINGS)
+        except OSError as exc:
+            typer.echo(f"hipify-py: error: {exc.strerror or exc}", err=True)
+            sys.exit(EXIT_FINDINGS)
+    except SystemExit as exc:
+        if not exit_now:
+            raise
+        _exit_now(exc.code)
+
+
+def entry() -> None:
+    """The `hipify-py` command."""
+    main(exit_now=True)
+
+
+def _exit_now(code: object) -> None:
+    """sys.exit(code) without the interpreter's teardown (every write is done by now)."""
+    import atexit
+
+    if code is None:
+        status = 0
+    elif isinstance(code, int):
+        status = code
+    else:  # what the interpreter does with a message
+        with contextlib.suppress(OSError, ValueError):
+            print(code, file=sys.stderr)
+        status = 1
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(status)

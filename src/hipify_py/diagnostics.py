@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import enum
 from dataclasses import dataclass
+from typing import Any
 
 
 class Severity(enum.IntEnum):
@@ -366,6 +367,13 @@ class Diagnostic:
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.line, self.column, self.code)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as a constructor call: a warm run unpickles thousands of these from the
+        # result cache, and dataclasses' generic __setstate__ costs several times more.
+        return (Diagnostic, (self.code, self.severity, self.path, self.line, self.column,
+                             self.message, self.cuda_name, self.suggestion, self.family,
+                             self.offset, self.end_offset))
 
 
 @dataclass(frozen=True, slots=True)

@@ -170,9 +170,10 @@ def walk_tree(
     """(entry, '/'-separated path relative to top) of every file (or link) the walk takes,
     sorted; ignored, skipped and fenced folders are not entered. Depth-first with the chain of
     real directory paths: a directory that is its own ancestor is a symlink loop."""
-    stack: list[tuple[str, tuple[str, ...]]] = [(top, ())]
+    # (folder, its path relative to top with a trailing '/', or '' for top; chain)
+    stack: list[tuple[str, str, tuple[str, ...]]] = [(top, "", ())]
     while stack:
-        folder, chain = stack.pop()
+        folder, prefix, chain = stack.pop()
         real = os.path.realpath(folder)
         if real in chain:
             if problems is not None:
@@ -186,9 +187,9 @@ def walk_tree(
             if problems is not None:
                 problems.append(_stat_problem(folder, exc))
             continue
-        subdirs: list[str] = []
+        subdirs: list[tuple[str, str]] = []
         for entry in entries:
-            rel = os.path.relpath(entry.path, top).replace(os.sep, "/")
+            rel = prefix + entry.name  # what os.path.relpath(entry.path, top) gives, cheaper
             try:
                 is_dir = entry.is_dir(follow_symlinks=follow_links)
             except OSError as exc:
@@ -197,11 +198,11 @@ def walk_tree(
                 continue
             if is_dir:
                 if not (is_skipped_dir(entry.name) or rules.ignored(rel + "/")):
-                    subdirs.append(entry.path)
+                    subdirs.append((entry.path, rel + "/"))
                 continue
             if not rules.ignored(rel):
                 yield entry, rel
-        stack.extend((d, (*chain, real)) for d in reversed(subdirs))
+        stack.extend((d, p, (*chain, real)) for d, p in reversed(subdirs))
 
 
 def _walk(
@@ -228,3 +229,55 @@ def _walk(
             continue
         # The file's identity, so two links to one file are taken once.
         sources.setdefault((st.st_dev, st.st_ino), Source(entry.path, top))
+
+
+DEFAULT_MAX_FILE_SIZE = 8 * 1024 * 1024
+
+
+def read_source(
+    path: str, *, display_path: str | None = None, max_file_size: int = DEFAULT_MAX_FILE_SIZE
+) -> bytes | FileResult:
+    """The bytes of a source file, or a FileResult that reports why there are none."""
+    shown = display_path or path
+    try:
+        st = os.stat(path)
+        if stat.S_ISDIR(st.st_mode):
+            return _failed(shown, "HPY902", "is a directory, not a file")
+        if not stat.S_ISREG(st.st_mode):
+            kind = ("a FIFO" if stat.S_ISFIFO(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode)
+                    else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
+                    else "not a regular file")
+            return _skipped(shown, "HPY913",
+                            f"is {kind}, not a regular file: not read")
+        if st.st_size > max_file_size:
+            return _too_big(shown, max_file_size)
+        with open(path, "rb") as handle:
+            data = handle.read(max_file_size + 1)  # st_size can lie (/proc, growing files)
+        if len(data) > max_file_size:
+            return _too_big(shown, max_file_size)
+    except FileNotFoundError:
+        return _failed(shown, "HPY908", "file disappeared before it was read")
+    except IsADirectoryError:
+        return _failed(shown, "HPY902", "is a directory, not a file")
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            return _failed(shown, "HPY907", "path too long for the OS")
+        if exc.errno == errno.ELOOP:
+            return _skipped(shown, "HPY905", "symbolic link loop")
+        return _failed(shown, "HPY902",
+                        f"cannot read: {exc.strerror or exc}")
+    if b"\0" in data[:8192]:
+        return _skipped(shown, "HPY903", "contains NUL bytes: not source text")
+    return data
+
+
+def _too_big(path: str, max_file_size: int) -> FileResult:
+    return _skipped(path, "HPY909", f"file is over the {max_file_size / 1e6:.1f} MB limit; skipped")
+
+
+def _skipped(path: str, code: str, message: str) -> FileResult:
+    return _problem(path, code, message, FileStatus.SKIPPED)
+
+
+def _failed(path: str, code: str, message: str) -> FileResult:
+    return _problem(path, code, message, FileStatus.FAILED)

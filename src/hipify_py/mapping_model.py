@@ -11,7 +11,7 @@ import fnmatch
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Status(enum.StrEnum):
@@ -100,6 +100,11 @@ class ApiEntry(NamedTuple):
     closest: str | None = None  # nearest counterpart to suggest when there is no equivalent
     semantic: str | None = None  # maps, but means something different: why (HPY170 on each use)
     source: str = ""  # the file that declared the entry (user files override ours)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Unpickled by tuple.__new__ (C) instead of the NamedTuple's Python __new__: every run
+        # loads the 11,000 entries of the compiled table, and this halves that.
+        return (tuple.__new__, (ApiEntry, tuple(self)))
 
     @property
     def status(self) -> Status:
@@ -218,6 +223,9 @@ class MappingTable:
     # CUDA struct -> field -> what HIP's struct has (device_properties.yaml)
     members: Mapping[str, Mapping[str, MemberEntry]] = field(default_factory=dict)
     build_flags: BuildFlags = field(default_factory=BuildFlags)
+    # CUDA type names that become the same HIP type as another (targets.merging_type_names);
+    # None: not computed (a table made by hand), the rule computes it
+    merging_types: frozenset[str] | None = None
 
     def get(self, name: str) -> ApiEntry | None:
         return self.entries.get(name)

@@ -19,6 +19,7 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +59,7 @@ _HEADER_FIELDS = {
 }
 _FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers", "build_flags",
                 "header_patterns", "members"}
-_CACHE_FORMAT = 6
+_CACHE_FORMAT = 7
 
 
 class MappingError(ValueError):
@@ -143,8 +144,11 @@ def build_table(contents: Iterable[tuple[Path, bytes]], digest: str = "") -> Map
         n for e in entries.values()
         for n in (e.hip, e.roc, e.hip_older, *(t for _, t in e.overloads)) if n
     )
-    return MappingTable(entries, headers, families, tuple(patterns), digest, hip_names, members,
-                        flags)
+    table = MappingTable(entries, headers, families, tuple(patterns), digest, hip_names, members,
+                         flags)
+    from hipify_py.targets import merging_type_names
+
+    return replace(table, merging_types=merging_type_names(table))
 
 
 _FLAG_KINDS = {"hip", "drop", "report"}

@@ -40,7 +40,9 @@ def destination(source: str, root: str, output_dir: str, rename: bool, *,
                 checked: bool = True) -> str:
     """The source's place in the mirrored tree. Raises WriteError if it would leave output_dir
     (unless checked=False: only planning, nothing is written there yet)."""
-    rel = os.path.relpath(os.path.abspath(source), os.path.abspath(root))
+    rel = _under(source, root)
+    if rel is None:
+        rel = os.path.relpath(os.path.abspath(source), os.path.abspath(root))
     if rel.startswith(os.pardir + os.sep) or rel == os.pardir or os.path.isabs(rel):
         rel = os.path.basename(source)
     target = os.path.join(output_dir, renamed(rel) if rename else rel)
@@ -49,9 +51,21 @@ def destination(source: str, root: str, output_dir: str, rename: bool, *,
     return target
 
 
+def _under(source: str, root: str) -> str | None:
+    """relpath(source, root) where source is root + a normal relative path (as the tree walk
+    gives them: no cwd or path arithmetic needed); None otherwise."""
+    prefix = root if root.endswith(os.sep) else root + os.sep
+    if not root or not source.startswith(prefix):
+        return None
+    rest = source[len(prefix):]
+    if not rest or rest.startswith(os.pardir) or os.path.normpath(rest) != rest:
+        return None
+    return rest
+
+
 def ensure_inside(target: str, output_dir: str) -> None:
     """Refuse a path that resolves outside output_dir (e.g. through a symlinked folder)."""
-    base = os.path.realpath(output_dir)
+    base = _real_folder(os.path.abspath(output_dir))
     parent = _real_folder(os.path.dirname(os.path.abspath(target)))
     if parent != base and not parent.startswith(base + os.sep):
         raise WriteError(target, f"refusing to write outside the output directory {output_dir}")

@@ -6,7 +6,7 @@ every format shows the same numbers.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -83,17 +83,18 @@ class Report:
         ordered = tuple(sorted(results, key=lambda r: r.path))
         diagnostics = tuple(sorted((d for r in ordered for d in r.diagnostics),
                                    key=Diagnostic.sort_key))
-        converted: dict[str, Counter[str]] = {}
-        unconverted: dict[str, Counter[str]] = {}
+        # defaultdicts: setdefault(family, Counter()) built a Counter per reference
+        converted: defaultdict[str, Counter[str]] = defaultdict(Counter)
+        unconverted: defaultdict[str, Counter[str]] = defaultdict(Counter)
         for r in ordered:
             for (family, name), n in r.stats.converted.items():
-                converted.setdefault(family, Counter())[name] += n
+                converted[family][name] += n
             for (family, name), n in r.stats.unconverted.items():
-                unconverted.setdefault(family, Counter())[name] += n
-        by_family: dict[str, Counter[str]] = {}
+                unconverted[family][name] += n
+        by_family: defaultdict[str, Counter[str]] = defaultdict(Counter)
         for d in diagnostics:
             family = d.family or CATALOGUE[d.code].category
-            by_family.setdefault(family, Counter())[d.severity.label] += 1
+            by_family[family][d.severity.label] += 1
         totals = Totals(
             files=len(ordered),
             by_status=dict(Counter(r.status.value for r in ordered)),

@@ -43,6 +43,7 @@ class ResultCache:
     def __init__(self, context: str, folder: Path | None = None) -> None:
         """`context` is everything run-wide that changes results (settings, mappings...)."""
         self.folder = folder or cache_root() / "results"
+        self._folder = str(self.folder)
         self._context = hashlib.sha256(f"{tool_fingerprint()}\0{context}".encode()).digest()
 
     def key(self, data: bytes, display_path: str, extra_args: tuple[str, ...]) -> str:
@@ -52,8 +53,8 @@ class ResultCache:
         h.update(data)
         return h.hexdigest()
 
-    def _path(self, key: str) -> Path:
-        return self.folder / key[:2] / f"{key[2:]}.result"
+    def _path(self, key: str) -> str:
+        return os.path.join(self._folder, key[:2], f"{key[2:]}.result")
 
     def get(self, key: str) -> FileResult | None:
         entry = read_signed(self._path(key), tuple)

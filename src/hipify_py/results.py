@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from hipify_py.diagnostics import Diagnostic
 
@@ -28,6 +29,10 @@ class FileStats:
     unconverted: Mapping[tuple[str, str], int] = field(default_factory=dict)
     kernel_launches: int = 0
 
+    def __reduce__(self) -> tuple[Any, ...]:  # a constructor call: see Diagnostic.__reduce__
+        return (FileStats, (self.lines, self.bytes, self.changed_lines, self.converted,
+                            self.unconverted, self.kernel_launches))
+
 
 @dataclass(frozen=True, slots=True)
 class FileResult:
@@ -39,6 +44,10 @@ class FileResult:
     # Local headers this file includes with #include "..." that resolved on disk (absolute paths),
     # so a tree run can translate them too.
     local_includes: tuple[str, ...] = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a constructor call: see Diagnostic.__reduce__
+        return (FileResult, (self.path, self.status, self.output, self.diagnostics, self.stats,
+                             self.local_includes))
 
     @property
     def changed(self) -> bool:

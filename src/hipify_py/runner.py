@@ -8,7 +8,6 @@ parent, so there is one writer and a worker crash cannot leave half-written outp
 from __future__ import annotations
 
 import enum
-import multiprocessing
 import os
 import signal
 import sys
@@ -23,7 +22,7 @@ from hipify_py.build_info import (
     load_compile_commands,
 )
 from hipify_py.diagnostics import CATALOGUE, Diagnostic
-from hipify_py.discovery import Discovery, Source, discover
+from hipify_py.discovery import DEFAULT_MAX_FILE_SIZE, Discovery, Source, discover, read_source
 from hipify_py.local_headers import HeaderIndex, host_only_includers, local_resolver
 from hipify_py.mapping_model import MappingTable
 from hipify_py.mirror import mirror_tree
@@ -38,7 +37,6 @@ from hipify_py.outputs import (
 from hipify_py.result_cache import ResultCache
 from hipify_py.results import FileResult, FileStatus
 from hipify_py.settings import Settings
-from hipify_py.translate import DEFAULT_MAX_FILE_SIZE, read_source, translate_source
 
 # Below this much work a pool costs more than it saves (fork + result pickling ~ 30 ms).
 _SERIAL_BYTES = 256 * 1024
@@ -116,6 +114,9 @@ def _init_worker(state: _State | None) -> None:
 
 
 def _translate_job(job: _Job) -> FileResult:
+    # Imported here: a warm run, all cache hits, needs neither libclang nor the rules.
+    from hipify_py.translate import translate_source
+
     assert _STATE is not None
     table, settings, cache, index = _STATE
     try:
@@ -143,6 +144,8 @@ def run(
 ) -> RunOutcome:
     """Translate everything `paths` names under `options`; never raises for bad files."""
     if list(paths) == ["-"]:
+        from hipify_py.translate import translate_source
+
         data = sys.stdin.buffer.read()
         return RunOutcome((translate_source(data, "<stdin>", table, settings),))
     fenced = [options.output_dir] if options.output_dir else []
@@ -271,6 +274,10 @@ class _Engine:
     def _run_jobs(self, jobs: list[_Job]) -> Iterator[FileResult]:
         global _STATE
         _STATE = (self.table, self.settings, self.cache, self.index)
+        if not jobs:
+            return
+        import hipify_py.translate  # noqa: F401  (once, before the workers fork)
+
         cores = os.cpu_count() or 1
         workers = min(self.options.jobs or cores, cores, len(jobs))  # more would only thrash
         if workers <= 1 or sum(len(j.data) for j in jobs) < _SERIAL_BYTES:
@@ -278,6 +285,8 @@ class _Engine:
             return
         # Biggest first so no worker is left with one huge file at the end.
         order = sorted(jobs, key=lambda j: -len(j.data))
+        import multiprocessing
+
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         state = None if context.get_start_method() == "fork" else _STATE

@@ -6,6 +6,7 @@ how --roc, --hipdnn, --experimental, --hip-version and --amap combine.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 
 from hipify_py.diagnostics import UNSUPPORTED_BY_FAMILY
@@ -236,3 +237,20 @@ def _version(text: str) -> Version | None:
         return Version.parse(text)
     except ValueError:
         return None
+
+
+def merging_type_names(table: MappingTable) -> frozenset[str]:
+    """CUDA type names that share their HIP name with another CUDA type name (`CUresult` and
+    `cudaError_t` both become `hipError_t`), under the default settings. The compiled table
+    carries them (MappingTable.merging_types): a scan of every entry, done once when it is built."""
+    by_target: dict[str, set[str]] = defaultdict(set)
+    settings = Settings()
+    for entry in table.entries.values():
+        if entry.family not in ("runtime", "driver") or not entry.cuda[:1].isalpha():
+            continue
+        if not (entry.cuda.endswith("_t") or entry.cuda[:2] == "CU"):
+            continue
+        name = resolve(entry, settings, table).name
+        if name is not None and name != entry.cuda:
+            by_target[name].add(entry.cuda)
+    return frozenset(n for names in by_target.values() if len(names) > 1 for n in names)

@@ -6,7 +6,6 @@ turns every way a file can be bad into a reported FileResult. Neither raises for
 
 from __future__ import annotations
 
-import errno
 import os
 import re
 import stat
@@ -16,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from hipify_py.buildfiles import is_build_file, port_build_file
 from hipify_py.diagnostics import CATALOGUE, Diagnostic, Finding, LineIndex, Severity, locate
+from hipify_py.discovery import DEFAULT_MAX_FILE_SIZE, read_source
 from hipify_py.edits import Edit, apply_edits, plan_edits
 from hipify_py.local_headers import local_resolver
 from hipify_py.mapping_model import MappingTable
@@ -24,7 +24,6 @@ from hipify_py.results import FileResult, FileStats, FileStatus
 from hipify_py.rules import RULES, Context, Reference, Rule
 from hipify_py.settings import Settings
 
-DEFAULT_MAX_FILE_SIZE = 8 * 1024 * 1024
 _SUPPRESS = re.compile(rb"hipify-py:\s*ignore(?:\[([A-Za-z0-9_, ]*)\])?")
 
 
@@ -173,45 +172,6 @@ def _one_per_line(diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:
     for d in sorted(set(diagnostics), key=Diagnostic.sort_key):
         kept.setdefault((d.code, d.line, d.message), d)
     return tuple(kept.values())
-
-
-def read_source(
-    path: str, *, display_path: str | None = None, max_file_size: int = DEFAULT_MAX_FILE_SIZE
-) -> bytes | FileResult:
-    """The bytes of a source file, or a FileResult that reports why there are none."""
-    shown = display_path or path
-    try:
-        st = os.stat(path)
-        if stat.S_ISDIR(st.st_mode):
-            return _problem(shown, FileStatus.FAILED, "HPY902", "is a directory, not a file")
-        if not stat.S_ISREG(st.st_mode):
-            kind = ("a FIFO" if stat.S_ISFIFO(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode)
-                    else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
-                    else "not a regular file")
-            return _problem(shown, FileStatus.SKIPPED, "HPY913",
-                            f"is {kind}, not a regular file: not read")
-        too_big = _problem(shown, FileStatus.SKIPPED, "HPY909",
-                           f"file is over the {max_file_size / 1e6:.1f} MB limit; skipped")
-        if st.st_size > max_file_size:
-            return too_big
-        with open(path, "rb") as handle:
-            data = handle.read(max_file_size + 1)  # st_size can lie (/proc, growing files)
-        if len(data) > max_file_size:
-            return too_big
-    except FileNotFoundError:
-        return _problem(shown, FileStatus.FAILED, "HPY908", "file disappeared before it was read")
-    except IsADirectoryError:
-        return _problem(shown, FileStatus.FAILED, "HPY902", "is a directory, not a file")
-    except OSError as exc:
-        if exc.errno == errno.ENAMETOOLONG:
-            return _problem(shown, FileStatus.FAILED, "HPY907", "path too long for the OS")
-        if exc.errno == errno.ELOOP:
-            return _problem(shown, FileStatus.SKIPPED, "HPY905", "symbolic link loop")
-        return _problem(shown, FileStatus.FAILED, "HPY902",
-                        f"cannot read: {exc.strerror or exc}")
-    if b"\0" in data[:8192]:
-        return _problem(shown, FileStatus.SKIPPED, "HPY903", "contains NUL bytes: not source text")
-    return data
 
 
 def translate_file(

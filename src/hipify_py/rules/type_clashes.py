@@ -20,7 +20,6 @@ followed by a parenthesised parameter list and then `{`, `;` or a qualifier.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from collections.abc import Iterator
 from functools import cache
 
@@ -29,7 +28,7 @@ from hipify_py.edits import Edit
 from hipify_py.mapping_model import MappingTable
 from hipify_py.parsing import COMMENT, IDENT, KEYWORD, PUNCT
 from hipify_py.rules.base import Context, RuleOutput
-from hipify_py.targets import resolve
+from hipify_py.targets import merging_type_names, resolve
 
 _VECTOR_TYPE = re.compile(
     r"(?:u?char|u?short|u?int|u?long|(?:u?longlong)|float|double|half)[1-4]"
@@ -46,19 +45,9 @@ def find_type_clashes(ctx: Context) -> Iterator[RuleOutput]:
 @cache
 def _merging_types(table: MappingTable) -> frozenset[str]:
     """CUDA type names that share their HIP name with another CUDA type name."""
-    from hipify_py.settings import Settings
-
-    by_target: dict[str, set[str]] = defaultdict(set)
-    settings = Settings()
-    for entry in table.entries.values():
-        if entry.family not in ("runtime", "driver") or not entry.cuda[:1].isalpha():
-            continue
-        if not (entry.cuda.endswith("_t") or entry.cuda[:2] == "CU"):
-            continue
-        name = resolve(entry, settings, table).name
-        if name is not None and name != entry.cuda:
-            by_target[name].add(entry.cuda)
-    return frozenset(n for names in by_target.values() if len(names) > 1 for n in names)
+    if table.merging_types is not None:
+        return table.merging_types  # computed when the table was built
+    return merging_type_names(table)
 
 
 def _overload_collisions(ctx: Context) -> Iterator[RuleOutput]:
