@@ -12,12 +12,27 @@ CUDA releases (deviceOverlap, clockRate, ...). HIP 6.0 rebuilt hipDeviceProp_t a
 from __future__ import annotations
 
 import argparse
+import json
 import re
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parents[1] / "mappings" / "device_properties.yaml"
 _COMMENTS = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 _FIELD = re.compile(r"\b(\w+)\s*(?:\[[^\]]*\])*\s*;")
+
+
+# Fields HIP fills with something else (HPY170 on each read), from CLR's ihipGetDeviceProperties
+# (hip_device.cpp) of HIP 7.2: see docs/semantic-notes.md.
+_CC = ("on AMD this is the gfx ISA version (gfx90a: 9.0, gfx942: 9.4), not an NVIDIA compute "
+       "capability: compute-capability tests pick wrong paths; test gcnArchName or features")
+FIELD_SEMANTICS = {
+    "major": _CC,
+    "minor": _CC,
+    "multiGpuBoardGroupID": "HIP sets the GPU's PCI device number, not a board ID: GPUs on "
+                            "different boards often share it; do not group devices by it",
+    "unifiedAddressing": "HIP sets it only where the host can reach device memory directly (HMM): "
+                         "often 0 on discrete GPUs though HIP always has one address space",
+}
 
 
 def struct_fields(header: Path, opening: str) -> list[str]:
@@ -60,6 +75,9 @@ def main(argv: list[str] | None = None) -> int:
             fields = '{hip_added: "6.0.0"}'
         else:
             fields = "{unsupported: true}"
+        if name in FIELD_SEMANTICS:
+            semantic = f"semantic: {json.dumps(FIELD_SEMANTICS[name])}"
+            fields = "{" + semantic + "}" if fields == "{}" else fields[:-1] + ", " + semantic + "}"
         lines.append(f"    {name}: {fields}")
     OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {OUT}")

@@ -242,6 +242,8 @@ def entry_fields(row: dict[str, str]) -> dict[str, object]:
         fields["roc_experimental"] = True
     if row["cuda"] in SEMANTIC_NOTES:
         fields["semantic"] = SEMANTIC_NOTES[row["cuda"]]
+    if row["cuda"] in BEHAVIOUR_NOTES:
+        fields["behaviour"] = BEHAVIOUR_NOTES[row["cuda"]]
     if row["hip_unsupported"]:
         fields["hip_unsupported_cuda"] = row["hip_unsupported"].split()
     return fields
@@ -333,18 +335,103 @@ OLDER_HIP_NAMES: dict[str, tuple[str, str]] = {
 
 # Names that map but mean something different on HIP (HPY170 on every use), from HIP's headers
 # and documentation. Found by issue 15: a program worked only because it tested a count as a flag.
-_OVERLAP = ("CUDA gives 1 if the device can copy while it computes; HIP gives the number of "
-            "asynchronous copy engines (test it as a boolean only)")
 _CLOCK = ("CUDA counts the SM's cycles; on AMD the counter's rate differs per GPU and may vary "
           "with the clock: for elapsed time use wall_clock64() and "
           "hipDeviceAttributeWallClockRate")
+# Researched against HIP 7.2's headers and CLR runtime source (hip_device.cpp, hip_module.cpp,
+# hip_device_runtime.cpp, hip_context.cpp) and __clang_hip_math.h; see docs/semantic-notes.md.
+_CC = ("on AMD this is the gfx ISA version (gfx90a: 9.0, gfx942: 9.4), not an NVIDIA compute "
+       "capability: compute-capability tests pick wrong paths; test gcnArchName or features")
+_ISA = ("HIP returns the gfx ISA version as major*10+minor (90 for gfx90a), not a PTX or SASS "
+        "version: version thresholds pick wrong paths")
+_BOARD = ("HIP returns the GPU's PCI device number, not a board ID: GPUs on different boards "
+          "often report the same value; do not group devices by it")
+_NO_ATTRIBUTE = ("AMD's hipDeviceGetAttribute does not implement this attribute: it returns "
+                 "hipErrorInvalidValue and leaves the output unset; read the hipDeviceProp_t "
+                 "field instead")
+_PRINTF_FIFO = ("HIP does not support this limit: hipDeviceSetLimit/hipDeviceGetLimit return "
+                "hipErrorUnsupportedLimit, so an error-checked call fails; drop or guard it")
+_SATURATE = ("HIP returns NaN for a NaN input and -0 for -0, where CUDA returns +0 for both: code "
+             "that relies on it to scrub NaNs needs an isnan check")
+_UNATTRIBUTED = (
+    "cudaDevAttrMaxSurface2DWidth", "cudaDevAttrMaxSurface2DHeight",
+    "cudaDevAttrMaxSurface3DWidth", "cudaDevAttrMaxSurface3DHeight",
+    "cudaDevAttrMaxSurface3DDepth", "cudaDevAttrMaxSurface1DLayeredWidth",
+    "cudaDevAttrMaxSurface2DLayeredWidth", "cudaDevAttrMaxSurface2DLayeredHeight",
+    "cudaDevAttrMaxSurfaceCubemapWidth", "cudaDevAttrMaxSurfaceCubemapLayeredWidth",
+    "cudaDevAttrMaxTexture1DLayeredWidth", "cudaDevAttrMaxTexture2DLayeredWidth",
+    "cudaDevAttrMaxTexture2DLayeredHeight", "cudaDevAttrMaxTexture2DGatherWidth",
+    "cudaDevAttrMaxTexture2DGatherHeight", "cudaDevAttrMaxTexture2DLinearWidth",
+    "cudaDevAttrMaxTexture2DLinearHeight", "cudaDevAttrMaxTexture2DLinearPitch",
+    "cudaDevAttrMaxTexture2DMipmappedWidth", "cudaDevAttrMaxTexture2DMipmappedHeight",
+    "cudaDevAttrMaxTexture3DWidthAlt", "cudaDevAttrMaxTexture3DHeightAlt",
+    "cudaDevAttrMaxTexture3DDepthAlt", "cudaDevAttrMaxTextureCubemapLayeredWidth",
+    "cudaDevAttrSingleToDoublePrecisionPerfRatio", "cudaDevAttrTccDriver",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_WIDTH", "CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_HEIGHT",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_WIDTH", "CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_HEIGHT",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_DEPTH",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_LAYERED_WIDTH",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_WIDTH",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_HEIGHT",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_WIDTH",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_LAYERED_WIDTH",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_WIDTH",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_WIDTH",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_HEIGHT",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_GATHER_WIDTH",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_GATHER_HEIGHT",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_WIDTH",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_HEIGHT",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_PITCH",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_MIPMAPPED_WIDTH",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_MIPMAPPED_HEIGHT",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_WIDTH_ALTERNATE",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_HEIGHT_ALTERNATE",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH_ALTERNATE",
+    "CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_LAYERED_WIDTH",
+    "CU_DEVICE_ATTRIBUTE_SINGLE_TO_DOUBLE_PRECISION_PERF_RATIO", "CU_DEVICE_ATTRIBUTE_TCC_DRIVER",
+)
 SEMANTIC_NOTES = {
-    "cudaDevAttrGpuOverlap": _OVERLAP, "CU_DEVICE_ATTRIBUTE_GPU_OVERLAP": _OVERLAP,
     "clock": _CLOCK, "clock64": _CLOCK,
+    **dict.fromkeys(("cudaDevAttrComputeCapabilityMajor", "cudaDevAttrComputeCapabilityMinor",
+                     "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR",
+                     "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR", "cuDeviceComputeCapability"),
+                    _CC),
+    **dict.fromkeys(("CU_FUNC_ATTRIBUTE_PTX_VERSION", "CU_FUNC_ATTRIBUTE_BINARY_VERSION"), _ISA),
+    **dict.fromkeys(("cudaDevAttrMultiGpuBoardGroupID",
+                     "CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD_GROUP_ID"), _BOARD),
+    **dict.fromkeys(_UNATTRIBUTED, _NO_ATTRIBUTE),
+    **dict.fromkeys(("cudaLimitPrintfFifoSize", "CU_LIMIT_PRINTF_FIFO_SIZE"), _PRINTF_FIFO),
+    "__saturatef": _SATURATE,
+    **dict.fromkeys(("cuCtxCreate", "cuCtxCreate_v2"), (
+        "HIP returns the device's primary context: every context of a device is one handle "
+        "sharing allocations, streams and flags, and hipCtxDestroy frees nothing")),
+}
+# Same results, different behaviour on AMD (HPY171, a note).
+_CACHE_CONFIG = ("AMD GPUs have no configurable L1/shared-memory split: HIP (7.2) accepts the "
+                 "preference and ignores it")
+BEHAVIOUR_NOTES = {
+    **dict.fromkeys(("cudaDeviceSetCacheConfig", "cudaFuncSetCacheConfig",
+                     "cudaThreadSetCacheConfig", "cuCtxSetCacheConfig"),
+                    _CACHE_CONFIG),
+    **dict.fromkeys(("cudaMallocManaged", "cuMemAllocManaged"), (
+        "unless HSA_XNACK=1 on a kernel with HMM, HIP's managed memory stays in pinned host "
+        "memory and kernels reach it over the interconnect (no page migration)")),
+    **dict.fromkeys(("cudaDevAttrAsyncEngineCount", "CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT"), (
+        "HIP reports a fixed 8 (its asynchronous queues), not the number of copy engines: only "
+        "tests such as > 0 keep CUDA's meaning")),
+    **dict.fromkeys(("cudaHostRegister", "cuMemHostRegister", "cuMemHostRegister_v2"), (
+        "on discrete AMD GPUs the registered range has another device address: kernels need "
+        "hipHostGetDevicePointer's result, not the host pointer CUDA's UVA accepts")),
 }
 
 # Rows of the reference that break real code, corrected; each with its reason.
 ROW_CORRECTIONS: dict[str, dict[str, str]] = {
+    # CUDA's GPU_OVERLAP is a 0/1 flag; the reference maps it to AsyncEngineCount, which HIP
+    # answers with a fixed 8. hipDeviceAttributeDeviceOverlap is the flag (CLR:
+    # `*pi = prop.asyncEngineCount > 0 ? 1 : 0`), in HIP's enum since the same release.
+    "cudaDevAttrGpuOverlap": {"hip": "hipDeviceAttributeDeviceOverlap"},
+    "CU_DEVICE_ATTRIBUTE_GPU_OVERLAP": {"hip": "hipDeviceAttributeDeviceOverlap"},
     # CUDA's nv_bfloat16 is a typedef of __nv_bfloat16. hip_bfloat16 is rocBLAS's older struct,
     # which hip/hip_bf16.h (what cuda_bf16.h becomes) does not declare.
     "nv_bfloat16": {"hip": "__hip_bfloat16", "hip_added": "5.7.0"},
@@ -623,6 +710,10 @@ def main(argv: list[str] | None = None) -> int:
     missing = sorted(set(rules) - known)
     if missing:
         print(f"argument rules for unknown functions: {missing}", file=sys.stderr)
+        return 1
+    unknown_notes = sorted((set(SEMANTIC_NOTES) | set(BEHAVIOUR_NOTES)) - known)
+    if unknown_notes:
+        print(f"semantic notes for unknown names: {unknown_notes}", file=sys.stderr)
         return 1
     write_headers(args.out, reference, "shared/reference")
     print(f"wrote {len(FAMILIES) + 1} files to {args.out}")

@@ -43,6 +43,8 @@ CORRECTED = {
         "__hadd2_rn", "__hadd_rn", "__hmul2_rn", "__hmul_rn", "__hsub2_rn", "__hsub_rn",
         "__int2bfloat16_rn")},
     "CUSPARSE_ORDER_COL": {"roc": "rocsparse_order_column"},
+    "cudaDevAttrGpuOverlap": {"hip": "hipDeviceAttributeDeviceOverlap"},
+    "CU_DEVICE_ATTRIBUTE_GPU_OVERLAP": {"hip": "hipDeviceAttributeDeviceOverlap"},
     "CUSPARSE_ORDER_ROW": {"roc": "rocsparse_order_row"},
     **{name: {"hip": name[-3:], "hip_added": "1.6.0"}
        for name in ("umin", "umax", "llmin", "llmax", "ullmin", "ullmax")},

@@ -169,6 +169,11 @@ _CODES: list[CodeInfo] = [
        "translated to a HIP name that means something different",
        "The HIP counterpart exists but its value or behaviour differs (a count where CUDA gives a "
        "flag, another clock, ...): the message says how; check the code that uses it."),
+    _c("HPY171", "behaviour-differs", N, "api",
+       "translated; same results, but HIP behaves differently here",
+       "The call keeps its meaning but not its effect on AMD GPUs: a hint HIP ignores, memory "
+       "that does not migrate, a context that is the device's own. Results are the same; "
+       "performance or resource use may not be. The message says what differs."),
     _c("HPY200", "unsupported-header", E, "header",
        "CUDA header with no HIP equivalent",
        "The include was left as it is and will not be found under ROCm. Remove the dependency or "

@@ -99,6 +99,7 @@ class ApiEntry(NamedTuple):
     overloads: tuple[tuple[int, str], ...] = ()  # (argument count, HIP name)
     closest: str | None = None  # nearest counterpart to suggest when there is no equivalent
     semantic: str | None = None  # maps, but means something different: why (HPY170 on each use)
+    behaviour: str | None = None  # maps, same results, but behaves differently (HPY171, a note)
     source: str = ""  # the file that declared the entry (user files override ours)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -159,6 +160,7 @@ class MemberEntry(NamedTuple):
     hip_added: str | None = None  # None: every HIP release we know
     unsupported: bool = False  # HIP's struct has no such field
     hip_older: str | None = None  # its name in HIPs older than hip_added
+    semantic: str | None = None  # HIP fills it with something else (HPY170 on each read)
 
 
 @dataclass(frozen=True, slots=True)

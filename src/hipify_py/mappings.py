@@ -49,7 +49,7 @@ _ENTRY_FIELDS = {
     "roc_added": str, "roc_deprecated": str, "roc_changed": str, "roc_removed": str,
     "hip_experimental": bool, "hip_unreleased": bool, "hip_older": str, "hip_older_added": str,
     "roc_experimental": bool, "hip_unsupported_cuda": list,
-    "args": list, "overloads": dict, "semantic": str,
+    "args": list, "overloads": dict, "semantic": str, "behaviour": str,
 }
 _ARG_FIELDS = {"action": str, "index": int, "value": str, "mode": str, "note": str,
                "hip_before": str}
@@ -59,7 +59,7 @@ _HEADER_FIELDS = {
 }
 _FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers", "build_flags",
                 "header_patterns", "members"}
-_CACHE_FORMAT = 7
+_CACHE_FORMAT = 8
 
 
 class MappingError(ValueError):
@@ -249,11 +249,13 @@ def _members(path: Path, struct: str, fields: Any) -> dict[str, MemberEntry]:
         raise MappingError(f"{path}: members.{struct}: expected a mapping of field names")
     out = {}
     for name, raw in fields.items():
-        if not isinstance(raw, dict) or set(raw) - {"hip_added", "unsupported", "hip_older"}:
+        if not isinstance(raw, dict) or set(raw) - {"hip_added", "unsupported", "hip_older",
+                                                    "semantic"}:
             raise MappingError(f"{path}: members.{struct}.{name}: expected "
-                               "{hip_added: VERSION[, hip_older: NAME]} or {unsupported: true}")
+                               "{hip_added: VERSION[, hip_older: NAME][, semantic: WHY]} or "
+                               "{unsupported: true}")
         out[str(name)] = MemberEntry(raw.get("hip_added"), bool(raw.get("unsupported", False)),
-                                     raw.get("hip_older"))
+                                     raw.get("hip_older"), raw.get("semantic"))
     return out
 
 
@@ -406,6 +408,7 @@ def _entry(path: Path, family: str, name: str, raw: Any, sections: list[Any]) ->
         overloads=tuple(sorted(overloads)),
         closest=raw.get("closest"),
         semantic=raw.get("semantic"),
+        behaviour=raw.get("behaviour"),
         source=source,
     )
     status = raw.get("status")

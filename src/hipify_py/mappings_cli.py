@@ -58,6 +58,7 @@ def _describe(entry: ApiEntry, settings: Settings, table: MappingTable) -> dict[
         "note": entry.note,
         "closest": entry.closest,
         "meaning_differs": entry.semantic,
+        "behaviour_differs": entry.behaviour,
         "arguments": [{"action": r.action.value, "index": r.index, "value": r.value,
                        "mode": r.mode.value, "note": r.note} for r in entry.args],
         "becomes": resolution.name,
@@ -139,7 +140,7 @@ def _format(record: dict[str, Any]) -> str:
 
 
 # --- docs ----------------------------------------------------------------------------------
-_COLUMNS = ("CUDA", "HIP", "ROC", "CUDA A/D/R", "HIP A/D/R/E", "status", "meaning differs")
+_COLUMNS = ("CUDA", "HIP", "ROC", "CUDA A/D/R", "HIP A/D/R/E", "status", "differs on AMD")
 
 
 def _rows(table: MappingTable, family: str) -> list[tuple[str, ...]]:
@@ -152,7 +153,8 @@ def _rows(table: MappingTable, family: str) -> list[tuple[str, ...]]:
             _versions(entry.hip_added, entry.hip_deprecated, entry.hip_removed,
                       entry.hip_experimental),
             entry.status.value,
-            entry.semantic or "",
+            "; ".join(f"{code}: {text}" for code, text in (("HPY170", entry.semantic),
+                                                          ("HPY171", entry.behaviour)) if text),
         ))
     return out
 

@@ -173,6 +173,8 @@ def resolve(
         )
     if entry.semantic:
         notes.append(Note("HPY170", f"{entry.cuda} -> {name}: {entry.semantic}"))
+    if entry.behaviour:
+        notes.append(Note("HPY171", f"{entry.cuda} -> {name}: {entry.behaviour}"))
     if entry.hip_unsupported_cuda and column == "hip" and not (
         arity is not None and dict(entry.overloads).get(arity) == name
     ):  # (a call of the shape HIP's function has: the mapping holds, whatever CUDA release)

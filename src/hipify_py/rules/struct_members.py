@@ -54,6 +54,9 @@ def _fields_of(ctx: Context, struct: str, fields: Mapping[str, MemberEntry]) -> 
         if owner is None or toks.raw(owner) not in variables:
             continue
         name = toks.text(i)
+        if field.semantic and _decides(ctx, owner, i):
+            yield Finding("HPY170", toks.start(i), toks.end(i),
+                          f"{struct}.{name}: {field.semantic}", name, None, "runtime")
         if field.unsupported:
             yield Finding("HPY101", toks.start(i), toks.end(i),
                           f"{struct}.{name} has no counterpart in {hip_struct}", name,
@@ -75,3 +78,27 @@ def _variables_of_type(ctx: Context, struct: bytes) -> frozenset[bytes]:
     pattern = re.compile(rb"\b" + re.escape(struct) + rb"\b[\s*&]*(?:const\s+)?[\s*&]*(\w+)")
     return frozenset(m.group(1) for m in pattern.finditer(ctx.data)
                      if m.group(1) not in (b"const", b"operator"))
+
+
+_DECIDING = frozenset({b"<", b">", b"<=", b">=", b"==", b"!=", b"?", b"&&", b"||", b"!", b"*",
+                       b"+", b"-", b"/"})
+_CONDITIONS = frozenset({b"if", b"while", b"switch"})
+
+
+def _decides(ctx: Context, owner: int, field: int) -> bool:
+    """The field's value takes part in a test or a computation (`prop.major >= 7`,
+    `if (prop.unifiedAddressing)`, `major * 10 + minor`), not merely printed or copied: only then
+    does a value with another meaning change what the program does."""
+    syntax, toks = ctx.syntax, ctx.parsed.tokens
+    after = syntax.next_code(field)
+    before = syntax.prev_code(owner)
+    if after is not None and toks.raw(after) in _DECIDING:
+        return True
+    if before is None:
+        return False
+    if toks.raw(before) in _DECIDING:
+        return True
+    if toks.raw(before) == b"(" and after is not None and toks.raw(after) == b")":
+        keyword = syntax.prev_code(before)
+        return keyword is not None and toks.raw(keyword) in _CONDITIONS
+    return False

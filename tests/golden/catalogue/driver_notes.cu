@@ -6,7 +6,7 @@
 
 void context(CUdevice dev, CUfunction fn, float* p, size_t n) {
   CUcontext ctx;
-  cuCtxCreate(&ctx, 0, dev);  // expect: HPY132
+  cuCtxCreate(&ctx, 0, dev);  // expect: HPY132, HPY170
   cudaMemAdvise(p, n, cudaMemAdviseSetReadMostly, dev);  // expect: HPY152
   int grid = 0, block = 0;
   cuOccupancyMaxPotentialBlockSize(&grid, &block, fn, nullptr, 0, 0);  // expect: HPY160

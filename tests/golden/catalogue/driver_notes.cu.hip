@@ -4,7 +4,7 @@
 
 void context(hipDevice_t dev, hipFunction_t fn, float* p, size_t n) {
   hipCtx_t ctx;
-  hipCtxCreate(&ctx, 0, dev);  // expect: HPY132
+  hipCtxCreate(&ctx, 0, dev);  // expect: HPY132, HPY170
   hipMemAdvise(p, n, hipMemAdviseSetReadMostly, dev);  // expect: HPY152
   int grid = 0, block = 0;
   hipModuleOccupancyMaxPotentialBlockSize(&grid, &block, fn, 0, 0);  // expect: HPY160

@@ -6,8 +6,34 @@ __global__ void timed(long long* cycles) {
   cycles[threadIdx.x] = clock64() - start;  // expect: HPY170
 }
 
+// GPU_OVERLAP is a flag: HIP's DeviceOverlap is that flag (AsyncEngineCount is a fixed 8 on AMD).
 bool can_overlap(int device) {
-  int overlap = 0;
-  cudaDeviceGetAttribute(&overlap, cudaDevAttrGpuOverlap, device);  // expect: HPY170
-  return overlap != 0;
+  int overlap = 0, engines = 0;
+  cudaDeviceGetAttribute(&overlap, cudaDevAttrGpuOverlap, device);
+  cudaDeviceGetAttribute(&engines, cudaDevAttrAsyncEngineCount, device);  // expect: HPY171
+  return overlap != 0 && engines > 0;
+}
+
+// A compute capability from HIP is the gfx ISA version: a test of it is reported, printing it is
+// not (the value means something else, but the program does the same thing).
+bool has_tensor_cores(int device) {
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, device);
+  std::printf("%s: compute capability %d.%d\n", prop.name, prop.major, prop.minor);
+  int cc = 0;
+  cudaDeviceGetAttribute(&cc, cudaDevAttrComputeCapabilityMajor, device);  // expect: HPY170
+  return prop.major >= 7 && cc >= 7;  // expect: HPY170
+}
+
+void setup(size_t fifo) {
+  cudaDeviceSetLimit(cudaLimitPrintfFifoSize, fifo);  // expect: HPY170
+  cudaDeviceSetCacheConfig(cudaFuncCachePreferShared);  // expect: HPY171
+}
+
+__global__ void scrub(float* x) { x[threadIdx.x] = __saturatef(x[threadIdx.x]); }  // expect: HPY170
+
+float* shared_buffer(size_t n) {
+  float* p = nullptr;
+  cudaMallocManaged(&p, n * sizeof(float));  // expect: HPY171
+  return p;
 }

@@ -8,9 +8,9 @@ void advise(float* p, size_t n, int dev, CUcontext* ctx,
   where.type = cudaMemLocationTypeDevice;
   where.id = dev;
   cudaMemAdvise(p, n, cudaMemAdviseSetReadMostly, where);
-  cuCtxCreate(ctx, nullptr, 0, dev);  // expect: HPY132
-  cuCtxCreate(ctx, NULL, CU_CTX_SCHED_AUTO, dev);  // expect: HPY132
+  cuCtxCreate(ctx, nullptr, 0, dev);  // expect: HPY132, HPY170
+  cuCtxCreate(ctx, NULL, CU_CTX_SCHED_AUTO, dev);  // expect: HPY132, HPY170
   cuCtxCreate(ctx, params, 0, dev);  // expect: HPY155
-  cuCtxCreate(ctx, 0, dev);  // expect: HPY132
+  cuCtxCreate(ctx, 0, dev);  // expect: HPY132, HPY170
   cudaMemPrefetchAsync(p, n, dev, 0);
 }

@@ -9,9 +9,9 @@ void advise(float* p, size_t n, int dev, hipCtx_t* ctx,
   where.type = hipMemLocationTypeDevice;
   where.id = dev;
   hipMemAdvise_v2(p, n, hipMemAdviseSetReadMostly, where);
-  hipCtxCreate(ctx, 0, dev);  // expect: HPY132
-  hipCtxCreate(ctx, hipDeviceScheduleAuto, dev);  // expect: HPY132
+  hipCtxCreate(ctx, 0, dev);  // expect: HPY132, HPY170
+  hipCtxCreate(ctx, hipDeviceScheduleAuto, dev);  // expect: HPY132, HPY170
   cuCtxCreate(ctx, params, 0, dev);  // expect: HPY155
-  hipCtxCreate(ctx, 0, dev);  // expect: HPY132
+  hipCtxCreate(ctx, 0, dev);  // expect: HPY132, HPY170
   hipMemPrefetchAsync(p, n, dev, 0);
 }
