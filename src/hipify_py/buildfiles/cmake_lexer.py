@@ -53,41 +53,41 @@ class Command:
 
 def commands(data: bytes) -> list[Command]:
     out: list[Command] = []
-    pos, n = 0, len(data)
+    pos, n = _skip_blanks(data, 0), len(data)
     while pos < n:
+        m = _NAME.match(data, pos)
+        k = m.end() if m is not None else pos
+        while k < n and data[k : k + 1] in (b" ", b"\t"):
+            k += 1
+        if m is None or data[k : k + 1] != b"(":
+            pos = _skip_blanks(data, _line_end(data, pos))
+            continue
+        args, end = _arguments(data, k + 1)
+        out.append(Command(m.group().decode().lower(), m.start(), end, tuple(args)))
+        pos = _skip_blanks(data, end)
+    return out
+
+
+def _skip_blanks(data: bytes, pos: int) -> int:
+    """Past whitespace and comments."""
+    while pos < len(data):
         c = data[pos : pos + 1]
         if c in (b" ", b"\t", b"\r", b"\n"):
             pos += 1
         elif c == b"#":
             pos = _skip_comment(data, pos)
         else:
-            m = _NAME.match(data, pos)
-            if m is None:
-                pos = _line_end(data, pos)
-                continue
-            k = m.end()
-            while k < n and data[k : k + 1] in (b" ", b"\t"):
-                k += 1
-            if data[k : k + 1] != b"(":
-                pos = _line_end(data, pos)
-                continue
-            args, end = _arguments(data, k + 1)
-            out.append(Command(m.group().decode().lower(), m.start(), end, tuple(args)))
-            pos = end
-    return out
+            break
+    return pos
 
 
 def _arguments(data: bytes, pos: int) -> tuple[list[Arg], int]:
     """The arguments after `(` at pos-1, and the offset after the matching `)`."""
     args: list[Arg] = []
     depth, n = 0, len(data)
-    while pos < n:
+    while (pos := _skip_blanks(data, pos)) < n:
         c = data[pos : pos + 1]
-        if c in (b" ", b"\t", b"\r", b"\n"):
-            pos += 1
-        elif c == b"#":
-            pos = _skip_comment(data, pos)
-        elif c == b"(":
+        if c == b"(":
             depth += 1
             pos += 1
         elif c == b")":
