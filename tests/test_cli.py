@@ -73,6 +73,13 @@ def test_output_dash_is_standard_output() -> None:
     assert not Path("-").exists()
 
 
+def test_both_launch_syntax_options_rewrite_as_hipify_clang_does() -> None:
+    write("k.cu", CLEAN)
+    code, out, _ = invoke("translate", "k.cu", "--cuda-kernel-execution-syntax",
+                          "--hip-kernel-execution-syntax")
+    assert code == 0 and "hipLaunchKernelGGL(add," in out
+
+
 def test_translate_stdin() -> None:
     code, out, _ = invoke("translate", "-", stdin=b"void f() { cudaFree(0); }\n")
     assert code == 0 and "hipFree(0)" in out

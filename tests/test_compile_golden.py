@@ -55,7 +55,8 @@ COMPILES = {
     "types/overload_collision.cu.hip": ("7.2",),
     "includes/runtime_before_project_macros.cu.hip": ("5.2", "7.2"),
     "includes/explicit_runtime_after_macro.cu.hip": ("5.2", "7.2"),
-    "host/meaning_differs.cu.hip": ("7.2",),  # hipDeviceSetLimit came with HIP 5.3
+    "host/meaning_differs.cu.hip": ("7.2",),
+    "launches/template_deduced.cu.hip": ("5.2", "7.2"),  # hipDeviceSetLimit came with HIP 5.3
 }
 
 

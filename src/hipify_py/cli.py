@@ -120,7 +120,9 @@ def _build(
         typer.echo("hipify-py: note: --miopen is the default (cuDNN -> MIOpen); accepted for "
                    "hipify-clang compatibility", err=True)
     if keep_launch and hip_launch:
-        raise UsageError("--keep-launch-syntax and --hip-kernel-execution-syntax contradict each other")
+        # hipify-clang takes both (its own tests pass both) and rewrites: the explicit request
+        # for HIP's syntax wins.
+        keep_launch = False
     start = Path(paths[0]) if paths else Path.cwd()
     try:
         cfg = None if no_config else load_project_config(start if start.exists() else Path.cwd())

@@ -11,6 +11,8 @@ dynamic parallelism, which HIP lacks: reported, never rewritten. Chevrons writte
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterator
 
 from hipify_py.diagnostics import Finding, Severity
@@ -139,11 +141,26 @@ def _unrewritable(ctx: Context, launch: Launch) -> str | None:
     return None
 
 
+_TEMPLATE_KERNEL = re.compile(
+    rb"\btemplate\s*<[^{};]*>\s*(?:[A-Za-z_][\w:]*\s+)*?__global__\s+(?:[A-Za-z_][\w:]*[\s*&]+)*?"
+    rb"([A-Za-z_]\w*)\s*\(")
+
+
+@functools.lru_cache(maxsize=8)
+def _template_kernels(data: bytes) -> frozenset[bytes]:
+    """Kernels this file declares as templates."""
+    if b"template" not in data or b"__global__" not in data:
+        return frozenset()
+    return frozenset(m.group(1) for m in _TEMPLATE_KERNEL.finditer(data))
+
+
 def _launch_edit(ctx: Context, launch: Launch) -> Edit:
     syntax = ctx.syntax
     toks = ctx.parsed.tokens
     callee: list[Piece] = [(launch.callee.start, launch.callee.end)]
-    if launch.template_args is not None:
+    if launch.template_args is not None or (
+            syntax.text(launch.callee).strip() in _template_kernels(ctx.data)):
+        # (a template launched with deduced arguments: hipify-clang names it the same way)
         callee = [b"HIP_KERNEL_NAME(", *callee, b")"]
     pieces: list[Piece] = [b"hipLaunchKernelGGL(", *callee]
     for k in range(4):
