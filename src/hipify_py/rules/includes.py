@@ -336,6 +336,14 @@ def _insertion_point(ctx: Context) -> int:
             and code and code[0] == d.first
         ):
             return _line_after(ctx.data, d.end)
+    if len(directives) >= 3 and _is_pragma_once(ctx, directives[1]):
+        a, b = directives[0], directives[2]
+        if (
+            code and code[0] == a.first and a.name == "ifndef" and b.name == "define"
+            and a.last >= a.first + 2 and b.last >= b.first + 2
+            and toks[a.first + 2].text == toks[b.first + 2].text
+        ):  # #ifndef X / #pragma once / #define X: right inside the guard, as hipify-clang does
+            return _line_after(ctx.data, a.end)
     if len(directives) >= 2:
         a, b = directives[0], directives[1]
         if (
@@ -357,6 +365,11 @@ def _insertion_point(ctx: Context) -> int:
             return bom  # code shares the comment's last line: a line inserted after would split it
         return after
     return bom
+
+
+def _is_pragma_once(ctx: Context, d: Directive) -> bool:
+    toks = ctx.parsed.tokens
+    return d.name == "pragma" and d.last >= d.first + 2 and toks.text(d.first + 2) == "once"
 
 
 def _project_macros_before(ctx: Context, offset: int) -> bool:

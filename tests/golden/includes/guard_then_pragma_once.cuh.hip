@@ -1,0 +1,11 @@
+// A guard whose #define comes after #pragma once: the runtime header goes right inside the
+// guard, where hipify-clang puts it.
+#ifndef GUARD_THEN_PRAGMA_H
+#include <hip/hip_runtime.h>
+#pragma once
+#define GUARD_THEN_PRAGMA_H
+#include <cstdio>
+
+inline void sync_all() { hipDeviceSynchronize(); }
+
+#endif
