@@ -20,6 +20,7 @@ Porting the output again changes nothing.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterator
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from hipify_py.buildfiles.cmake_lexer import Arg, Command, commands
 from hipify_py.buildfiles.makefiles import Word, offload_targets, port_words
 from hipify_py.diagnostics import Finding
-from hipify_py.edits import Edit
+from hipify_py.edits import Edit, apply_edits
 from hipify_py.mapping_model import BuildFlags, CMakeName, CMakeTable
 from hipify_py.settings import Settings
 
@@ -46,6 +47,8 @@ _CUDA_WORD = re.compile(rb"(?<![A-Za-z0-9_])(?:(?:CMAKE_)?CUDA(?:::|_)[A-Za-z0-9
                         rb"|CUDAToolkit[A-Za-z0-9_]*"
                         rb"|CUDA(?![A-Za-z0-9_:]))")
 _VARIABLE_REF = re.compile(rb"\$\{([A-Za-z0-9_]+)\}")
+_CUDA_VARIABLE = re.compile(rb"(?<![A-Za-z0-9_])(CMAKE_CUDA_[A-Za-z0-9_]+|CUDA_[A-Z_]+)"
+                            rb"(?![A-Za-z0-9_])")
 _TOKEN = re.compile(rb"[^\s;]+")
 _NUMERIC_TESTS = frozenset({"LESS", "GREATER", "EQUAL", "LESS_EQUAL", "GREATER_EQUAL",
                             "VERSION_LESS", "VERSION_GREATER", "VERSION_EQUAL",
@@ -73,9 +76,24 @@ class _Port:
     sources_set_to_cuda: bool = False  # set_source_files_properties(... LANGUAGE CUDA) here
     cuda_related: bool = False  # the file names CUDA or .cu sources
 
+    marked: set[str] = field(default_factory=set)  # sources already given `language`
+
     @property
     def hip_style(self) -> bool:
         return self.settings.cmake_style == "hip"
+
+    @property
+    def language(self) -> str:
+        """The CMake language the CUDA sources become."""
+        return "HIP" if self.hip_style else "CXX"
+
+    @functools.cached_property
+    def newline(self) -> bytes:
+        return b"\r\n" if b"\r\n" in self.data else b"\n"
+
+    def starts_targets(self, cmd: Command) -> bool:
+        return cmd.name in _TARGET_COMMANDS or cmd.name == "add_subdirectory" \
+            or cmd.name in self.table.commands
 
     def note(self, code: str, start: int, end: int, message: str, suggestion: str | None = None
              ) -> None:
@@ -95,10 +113,9 @@ def port_cmake(data: bytes, flags: BuildFlags, settings: Settings) -> Iterator[E
     port.sources_set_to_cuda = any(_cuda_language_value(c) is not None for c in cmds)
     port.cuda_related = b"CUDA" in data or any(
         a.value.endswith(b".cu") for c in cmds for a in c.args)
+    port.marked = _marked_sources(cmds, port.language)
     for k, cmd in enumerate(cmds):
-        starts_targets = cmd.name in _TARGET_COMMANDS or cmd.name == "add_subdirectory" \
-            or cmd.name in port.table.commands
-        if starts_targets and port.first_target_at is None:
+        if port.first_target_at is None and port.starts_targets(cmd):
             port.first_target_at = cmd.start
         _port_command(port, cmd, cmds, k)
     _add_packages(port, cmds)
@@ -127,7 +144,7 @@ def _port_command(port: _Port, cmd: Command, cmds: list[Command], k: int) -> Non
     elif name in _SOURCE_COMMANDS:
         _sources(port, cmd, cmds, k, name)
     elif name not in _NOT_SOURCE_LISTS and not name.startswith("cuda_"):
-        _sources_passed_on(port, cmd, cmds)
+        _sources_passed_on(port, cmd)
     if name in _SETTERS:
         _setter(port, cmd)
     elif name in ("set_target_properties", "set_property", "set_source_files_properties"):
@@ -173,8 +190,7 @@ def _languages(port: _Port, cmd: Command) -> None:
 def _sets_architectures_later(port: _Port, after: list[Command]) -> bool:
     """A set() of an architecture variable before the file's first target."""
     for cmd in after:
-        if cmd.name in _TARGET_COMMANDS or cmd.name == "add_subdirectory" \
-                or cmd.name in port.table.commands:
+        if port.starts_targets(cmd):
             return False
         values = cmd.arg_values()
         rule = port.table.variables.get(values[0]) if cmd.name == "set" and values else None
@@ -242,26 +258,28 @@ def _sources(port: _Port, cmd: Command, cmds: list[Command], k: int, kind: str) 
         port.sources_set_to_cuda or (opaque and port.cuda_related)))
     if not gpu:
         return
-    language = "HIP" if port.hip_style else "CXX"
-    marked = _marked_sources(cmds, language)
-    lines = []
-    todo = [s for s in dict.fromkeys(sources) if s not in marked]
-    if todo:
-        lines.append(f"set_source_files_properties({' '.join(todo)} PROPERTIES LANGUAGE {language})")
+    todo = [s for s in dict.fromkeys(sources) if s not in port.marked]
+    lines = [_language_line(port, todo)] if todo else []
     target = values[0]
     if (not port.hip_style and kind != "target_sources"
             and not _links_hip_device(cmds, target)):
         lines.append(f"set_property(TARGET {target} APPEND PROPERTY LINK_LIBRARIES hip::device)")
         port.packages.setdefault("hip", cmd.start)
+    _add_lines_after(port, cmd, lines, f"{', '.join(todo) or target}: compiled as {port.language}"
+                     + ("" if port.hip_style else " by hipcc, linked with hip::device"))
+
+
+def _language_line(port: _Port, sources: list[str]) -> str:
+    return f"set_source_files_properties({' '.join(sources)} PROPERTIES LANGUAGE {port.language})"
+
+
+def _add_lines_after(port: _Port, cmd: Command, lines: list[str], message: str) -> None:
+    """New commands on the lines after cmd, indented as it is, with one note saying why."""
     if not lines:
         return
     indent = _indent(port.data, cmd.start)
-    newline = b"\r\n" if b"\r\n" in port.data else b"\n"
-    text = b"".join(newline + indent + line.encode() for line in lines)
-    port.edit(cmd.end, cmd.end, text)
-    port.note("HPY600", cmd.start, cmd.end,
-              f"{', '.join(todo) or target}: compiled as {language}" +
-              ("" if port.hip_style else " by hipcc, linked with hip::device"))
+    port.edit(cmd.end, cmd.end, b"".join(port.newline + indent + line.encode() for line in lines))
+    port.note("HPY600", cmd.start, cmd.end, message)
 
 
 # Commands whose .cu arguments are not sources handed to a target (set() and list() are read
@@ -273,18 +291,14 @@ _NOT_SOURCE_LISTS = frozenset({
     "add_custom_command", "add_custom_target", "get_source_file_property", "function", "macro"})
 
 
-def _sources_passed_on(port: _Port, cmd: Command, cmds: list[Command]) -> None:
+def _sources_passed_on(port: _Port, cmd: Command) -> None:
     """`.cu` files handed to a user's function (which adds the target): their language is set
     here, in the directory the function runs in."""
     sources = [v for v in cmd.arg_values() if v.endswith(".cu")]
-    language = "HIP" if port.hip_style else "CXX"
-    todo = [s for s in dict.fromkeys(sources) if s not in _marked_sources(cmds, language)]
-    if not todo:
-        return
-    newline = b"\r\n" if b"\r\n" in port.data else b"\n"
-    line = f"set_source_files_properties({' '.join(todo)} PROPERTIES LANGUAGE {language})"
-    port.edit(cmd.end, cmd.end, newline + _indent(port.data, cmd.start) + line.encode())
-    port.note("HPY600", cmd.start, cmd.end, f"{', '.join(todo)}: compiled as {language}")
+    todo = [s for s in dict.fromkeys(sources) if s not in port.marked]
+    if todo:
+        _add_lines_after(port, cmd, [_language_line(port, todo)],
+                         f"{', '.join(todo)}: compiled as {port.language}")
 
 
 def _cuda_language_value(cmd: Command) -> Arg | None:
@@ -352,20 +366,29 @@ def _setter(port: _Port, cmd: Command) -> None:
         port.note("HPY601", var.start, var.end, f"{shown} dropped: {rule.why}")
         return
     if rule.kind == "report" or new is None:
-        port.handled.add((var.start, var.end))
-        port.note("HPY603", var.start, var.end, f"{shown} has no HIP counterpart: left as it is"
-                  + (f" ({rule.why})" if rule.why else ""))
+        _left(port, var, shown, rule)
         return
     if rule.kind == "list_flags":
         _list_flags(port, cmd, at, new)
         return
-    port.edit(var.start, var.end, new.encode())
-    port.note("HPY600", var.start, var.end, f"{shown} -> {new}")
+    _rename(port, var, shown, new)
     payload = list(cmd.args[at + 1 :])
     if rule.kind == "flags":
         _flags(port, [a for a in payload if a.text not in (b"CACHE", b"STRING", b"FORCE")])
     elif rule.kind == "arch" and cmd.name == "set" and payload:
         _architectures(port, payload, cache=not port.hip_style)
+
+
+def _left(port: _Port, arg: Arg, shown: str, rule: CMakeName) -> None:
+    """A CUDA variable or property with no counterpart in this style: kept, and reported."""
+    port.handled.add((arg.start, arg.end))
+    port.note("HPY603", arg.start, arg.end, f"{shown} has no HIP counterpart: left as it is"
+              + (f" ({rule.why})" if rule.why else ""))
+
+
+def _rename(port: _Port, arg: Arg, shown: str, new: str) -> None:
+    port.edit(arg.start, arg.end, new.encode())
+    port.note("HPY600", arg.start, arg.end, f"{shown} -> {new}")
 
 
 def _list_flags(port: _Port, cmd: Command, at: int, new: str) -> None:
@@ -384,15 +407,12 @@ def _list_flags(port: _Port, cmd: Command, at: int, new: str) -> None:
     edits = sorted((e for e in sub.out if isinstance(e, Edit)), key=lambda e: e.start)
     port.out.extend(f for f in sub.out if isinstance(f, Finding))
     words: list[bytes] = []
-    if payload:
+    if payload:  # the payload's text with the flags ported, as one string's words
         first, last = payload[0].start, payload[-1].end
-        text, pos = bytearray(), first
-        for e in edits:
-            if first <= e.start and e.end <= last:
-                text += port.data[pos : e.start] + e.text
-                pos = e.end
-        text += port.data[pos:last]
-        words = bytes(text).replace(b'"', b" ").replace(b";", b" ").split()
+        inside = tuple(Edit(e.start - first, e.end - first, e.text, e.rule) for e in edits
+                       if first <= e.start and e.end <= last)
+        text = apply_edits(port.data[first:last], inside)
+        words = text.replace(b'"', b" ").replace(b";", b" ").split()
     shown = cmd.args[at].text.decode()
     replacement = f'string(APPEND {new} " '.encode() + b" ".join(words) + b'")'
     port.edit(cmd.start, cmd.end, replacement)
@@ -402,13 +422,11 @@ def _list_flags(port: _Port, cmd: Command, at: int, new: str) -> None:
 
 def _architectures(port: _Port, payload: list[Arg], *, cache: bool) -> None:
     """Replace the architecture values of a set()/property with the AMD targets."""
-    values = payload
-    if b"CACHE" in [a.text for a in payload]:
-        values = payload[: [a.text for a in payload].index(b"CACHE")]
-        cache = False  # the user's own CACHE/type/doc stay
-    elif b"PARENT_SCOPE" in [a.text for a in payload]:
-        values = payload[: [a.text for a in payload].index(b"PARENT_SCOPE")]
-        cache = False
+    texts = [a.text for a in payload]
+    stop = next((k for k, t in enumerate(texts) if t in (b"CACHE", b"PARENT_SCOPE")), None)
+    values = payload if stop is None else payload[:stop]
+    if stop is not None:
+        cache = False  # the user's own CACHE/type/doc (or parent scope) stay
     if not values:
         return
     targets = ";".join(port.arch)
@@ -426,9 +444,8 @@ def _properties(port: _Port, cmd: Command) -> None:
     values = cmd.arg_values()
     language = _cuda_language_value(cmd)
     if language is not None:
-        compiled_as = "HIP" if port.hip_style else "CXX"
-        port.edit(language.start, language.end, compiled_as.encode())
-        port.note("HPY600", language.start, language.end, f"LANGUAGE CUDA -> {compiled_as}"
+        port.edit(language.start, language.end, port.language.encode())
+        port.note("HPY600", language.start, language.end, f"LANGUAGE CUDA -> {port.language}"
                   + ("" if port.hip_style else " (compiled by hipcc; the targets link hip::device)"))
     if cmd.name == "set_property":
         if "PROPERTY" not in values:
@@ -457,13 +474,9 @@ def _properties(port: _Port, cmd: Command) -> None:
                 _remove_span(port, name_arg.start, (payload[-1] if payload else name_arg).end)
             port.note("HPY601", name_arg.start, name_arg.end, f"{shown} dropped: {rule.why}")
         elif rule.kind == "report" or new is None:
-            port.handled.add((name_arg.start, name_arg.end))
-            port.note("HPY603", name_arg.start, name_arg.end,
-                      f"{shown} has no HIP counterpart: left as it is"
-                      + (f" ({rule.why})" if rule.why else ""))
+            _left(port, name_arg, shown, rule)
         else:
-            port.edit(name_arg.start, name_arg.end, new.encode())
-            port.note("HPY600", name_arg.start, name_arg.end, f"{shown} -> {new}")
+            _rename(port, name_arg, shown, new)
             if rule.kind == "arch":
                 _architectures(port, payload, cache=False)
 
@@ -506,7 +519,7 @@ def _words(port: _Port, cmd: Command) -> None:
     """Renames inside any argument: CUDA:: targets, FindCUDA variables, CMAKE_CUDA_ variables in
     conditions and references, COMPILE_LANGUAGE:CUDA."""
     table = port.table
-    language = b"HIP" if port.hip_style else b"CXX"
+    language = port.language.encode()
     for a in cmd.args:
         if b"CUDA" not in a.text and cmd.name not in ("target_link_libraries", "link_libraries"):
             continue
@@ -544,10 +557,9 @@ def _words(port: _Port, cmd: Command) -> None:
                 port.note("HPY600", start, end, f"{m.group().decode()} -> "
                           f"{legacy.target or '(nothing)'} (find_package({legacy.package}))")
                 port.packages.setdefault(legacy.package, cmd.start)
-        for m in re.finditer(rb"(?<![A-Za-z0-9_])(CMAKE_CUDA_[A-Za-z0-9_]+|CUDA_[A-Z_]+)"
-                             rb"(?![A-Za-z0-9_])", a.text):
+        for m in _CUDA_VARIABLE.finditer(a.text):
             start, end = a.start + m.start(1), a.start + m.end(1)
-            if (start, end) in port.handled or any(s <= start < e for s, e in port.handled):
+            if any(s <= start < e for s, e in port.handled):
                 continue
             rule = table.variables.get(m.group(1).decode())
             if rule is None or rule.kind in ("report", "drop"):
@@ -608,7 +620,7 @@ def _add_packages(port: _Port, cmds: list[Command]) -> None:
         if port.cuda_enabled_at is not None and anchor < port.cuda_enabled_at:
             anchor = port.cuda_enabled_at
         by_anchor.setdefault(anchor, []).append(package)
-    newline = b"\r\n" if b"\r\n" in port.data else b"\n"
+    newline = port.newline
     for anchor, packages in by_anchor.items():
         line_start = port.data.rfind(b"\n", 0, anchor) + 1
         at_line_start = not port.data[line_start:anchor].strip()
@@ -629,12 +641,9 @@ def _remove_arg(port: _Port, a: Arg) -> None:
 
 def _remove_span(port: _Port, start: int, end: int) -> None:
     """Take out start..end with the blanks before it (alone on its line: the line)."""
-    data = port.data
-    line_start = data.rfind(b"\n", 0, start) + 1
-    nl = data.find(b"\n", end)
-    line_end = len(data) if nl == -1 else nl + 1
-    if not data[line_start:start].strip() and not data[end:line_end].strip():
-        port.edit(line_start, line_end, b"")
+    line = _own_line(port.data, start, end)
+    if line is not None:
+        port.edit(*line, b"")
         return
     s = start
     while s > 0 and port.data[s - 1 : s] in (b" ", b"\t"):
@@ -649,15 +658,19 @@ def _remove_span(port: _Port, start: int, end: int) -> None:
 
 def _remove_command(port: _Port, cmd: Command) -> None:
     """A whole command, with its line when it stands alone."""
-    data = port.data
-    line_start = data.rfind(b"\n", 0, cmd.start) + 1
-    nl = data.find(b"\n", cmd.end)
-    line_end = len(data) if nl == -1 else nl + 1
-    if not data[line_start : cmd.start].strip() and not data[cmd.end : line_end].strip():
-        port.edit(line_start, line_end, b"")
-    else:
-        port.edit(cmd.start, cmd.end, b"")
+    line = _own_line(port.data, cmd.start, cmd.end)
+    port.edit(*(line or (cmd.start, cmd.end)), b"")
     port.handled.add((cmd.start, cmd.end))
+
+
+def _own_line(data: bytes, start: int, end: int) -> tuple[int, int] | None:
+    """The whole line(s) of start..end, newline included, when nothing else stands on them."""
+    line_start = data.rfind(b"\n", 0, start) + 1
+    nl = data.find(b"\n", end)
+    line_end = len(data) if nl == -1 else nl + 1
+    if data[line_start:start].strip() or data[end:line_end].strip():
+        return None
+    return line_start, line_end
 
 
 def _indent(data: bytes, offset: int) -> bytes:
