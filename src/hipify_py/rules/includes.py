@@ -328,30 +328,18 @@ def _insertion_point(ctx: Context) -> int:
     syntax = ctx.syntax
     toks = ctx.parsed.tokens
     directives = syntax.directives
-    code = [i for i, t in enumerate(toks[:64]) if t.kind != COMMENT]
+    first = next((i for i, t in enumerate(toks[:64]) if t.kind != COMMENT), -1)  # first code
     # #pragma once, or an include guard (#ifndef X / #define X) before any other code.
     for d in directives[:2]:
-        if (
-            d.name == "pragma" and d.last >= d.first + 2 and toks.text(d.first + 2) == "once"
-            and code and code[0] == d.first
-        ):
+        if d.first == first and _is_pragma_once(ctx, d):
             return _line_after(ctx.data, d.end)
-    if len(directives) >= 3 and _is_pragma_once(ctx, directives[1]):
-        a, b = directives[0], directives[2]
-        if (
-            code and code[0] == a.first and a.name == "ifndef" and b.name == "define"
-            and a.last >= a.first + 2 and b.last >= b.first + 2
-            and toks[a.first + 2].text == toks[b.first + 2].text
-        ):  # #ifndef X / #pragma once / #define X: right inside the guard, as hipify-clang does
-            return _line_after(ctx.data, a.end)
-    if len(directives) >= 2:
-        a, b = directives[0], directives[1]
-        if (
-            code and code[0] == a.first and a.name == "ifndef" and b.name == "define"
-            and a.last >= a.first + 2 and b.last >= b.first + 2
-            and toks[a.first + 2].text == toks[b.first + 2].text
-        ):
-            return _line_after(ctx.data, b.end)
+    if len(directives) >= 3 and directives[0].first == first \
+            and _is_pragma_once(ctx, directives[1]) and _guard_pair(ctx, directives[0], directives[2]):
+        # #ifndef X / #pragma once / #define X: right inside the guard, as hipify-clang does
+        return _line_after(ctx.data, directives[0].end)
+    if len(directives) >= 2 and directives[0].first == first \
+            and _guard_pair(ctx, directives[0], directives[1]):
+        return _line_after(ctx.data, directives[1].end)
     # After a leading comment block (a licence header), else at the very top (after a BOM):
     # before any macro of the project's is defined, as nvcc's implicit include is (a project's
     # `#define T double` before it would rewrite HIP's own templates).
@@ -365,6 +353,13 @@ def _insertion_point(ctx: Context) -> int:
             return bom  # code shares the comment's last line: a line inserted after would split it
         return after
     return bom
+
+
+def _guard_pair(ctx: Context, a: Directive, b: Directive) -> bool:
+    """`#ifndef X` and `#define X` of the same name."""
+    toks = ctx.parsed.tokens
+    return (a.name == "ifndef" and b.name == "define" and a.last >= a.first + 2
+            and b.last >= b.first + 2 and toks[a.first + 2].text == toks[b.first + 2].text)
 
 
 def _is_pragma_once(ctx: Context, d: Directive) -> bool:
