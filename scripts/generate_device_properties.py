@@ -16,6 +16,8 @@ import json
 import re
 from pathlib import Path
 
+from generate_mappings import COMPUTE_CAPABILITY_NOTE  # the same text for the attribute
+
 OUT = Path(__file__).resolve().parents[1] / "mappings" / "device_properties.yaml"
 _COMMENTS = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 _FIELD = re.compile(r"\b(\w+)\s*(?:\[[^\]]*\])*\s*;")
@@ -23,11 +25,9 @@ _FIELD = re.compile(r"\b(\w+)\s*(?:\[[^\]]*\])*\s*;")
 
 # Fields HIP fills with something else (HPY170 on each read), from CLR's ihipGetDeviceProperties
 # (hip_device.cpp) of HIP 7.2: see docs/semantic-notes.md.
-_CC = ("on AMD this is the gfx ISA version (gfx90a: 9.0, gfx942: 9.4), not an NVIDIA compute "
-       "capability: compute-capability tests pick wrong paths; test gcnArchName or features")
 FIELD_SEMANTICS = {
-    "major": _CC,
-    "minor": _CC,
+    "major": COMPUTE_CAPABILITY_NOTE,
+    "minor": COMPUTE_CAPABILITY_NOTE,
     "multiGpuBoardGroupID": "HIP sets the GPU's PCI device number, not a board ID: GPUs on "
                             "different boards often share it; do not group devices by it",
     "unifiedAddressing": "HIP sets it only where the host can reach device memory directly (HMM): "

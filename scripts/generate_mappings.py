@@ -340,7 +340,8 @@ _CLOCK = ("CUDA counts the SM's cycles; on AMD the counter's rate differs per GP
           "hipDeviceAttributeWallClockRate")
 # Researched against HIP 7.2's headers and CLR runtime source (hip_device.cpp, hip_module.cpp,
 # hip_device_runtime.cpp, hip_context.cpp) and __clang_hip_math.h; see docs/semantic-notes.md.
-_CC = ("on AMD this is the gfx ISA version (gfx90a: 9.0, gfx942: 9.4), not an NVIDIA compute "
+# (also the note of cudaDeviceProp.major/minor: scripts/generate_device_properties.py)
+COMPUTE_CAPABILITY_NOTE = ("on AMD this is the gfx ISA version (gfx90a: 9.0, gfx942: 9.4), not an NVIDIA compute "
        "capability: compute-capability tests pick wrong paths; test gcnArchName or features")
 _ISA = ("HIP returns the gfx ISA version as major*10+minor (90 for gfx90a), not a PTX or SASS "
         "version: version thresholds pick wrong paths")
@@ -396,7 +397,7 @@ SEMANTIC_NOTES = {
     **dict.fromkeys(("cudaDevAttrComputeCapabilityMajor", "cudaDevAttrComputeCapabilityMinor",
                      "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR",
                      "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR", "cuDeviceComputeCapability"),
-                    _CC),
+                    COMPUTE_CAPABILITY_NOTE),
     **dict.fromkeys(("CU_FUNC_ATTRIBUTE_PTX_VERSION", "CU_FUNC_ATTRIBUTE_BINARY_VERSION"), _ISA),
     **dict.fromkeys(("cudaDevAttrMultiGpuBoardGroupID",
                      "CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD_GROUP_ID"), _BOARD),
