@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hipify_py.buildfiles import is_build_file
-from hipify_py.diagnostics import CATALOGUE, Diagnostic
 from hipify_py.errors import UsageError
 from hipify_py.results import FileResult, FileStatus
 
@@ -106,7 +105,7 @@ def ignore_rules(root: str, exclude: Sequence[str]) -> IgnoreRules:
 
 
 def _problem(path: str, code: str, message: str, status: FileStatus = FileStatus.SKIPPED) -> FileResult:
-    return FileResult(path, status, None, (Diagnostic(code, CATALOGUE[code].severity, path, 1, 1, message),))
+    return FileResult.problem(path, code, message, status)
 
 
 def discover(

@@ -17,7 +17,7 @@ import os
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from hipify_py.diagnostics import CATALOGUE, Diagnostic
+from hipify_py.diagnostics import CATALOGUE
 from hipify_py.discovery import SKIPPED_DIRS, ignore_rules, walk_tree
 from hipify_py.outputs import WriteError, atomic_copy, ensure_inside
 from hipify_py.results import FileResult, FileStatus
@@ -140,5 +140,4 @@ def _link(path: str, root: str, target: str, outcome: MirrorOutcome, sync_check:
 
 def _problem(path: str, code: str, message: str) -> FileResult:
     status = FileStatus.SKIPPED if CATALOGUE[code].severity.label != "error" else FileStatus.FAILED
-    return FileResult(path, status, None,
-                      (Diagnostic(code, CATALOGUE[code].severity, path, 1, 1, message),))
+    return FileResult.problem(path, code, message, status)

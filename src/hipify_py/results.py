@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from hipify_py.diagnostics import Diagnostic
+from hipify_py.diagnostics import CATALOGUE, Diagnostic
 
 
 class FileStatus(enum.StrEnum):
@@ -48,6 +48,13 @@ class FileResult:
     def __reduce__(self) -> tuple[Any, ...]:  # a constructor call: see Diagnostic.__reduce__
         return (FileResult, (self.path, self.status, self.output, self.diagnostics, self.stats,
                              self.local_includes))
+
+    @classmethod
+    def problem(cls, path: str, code: str, message: str, status: FileStatus) -> FileResult:
+        """No output, and one diagnostic on line 1 saying why (a file that is not read,
+        not parsed or not copied)."""
+        return cls(path, status, None,
+                   (Diagnostic(code, CATALOGUE[code].severity, path, 1, 1, message),))
 
     @property
     def changed(self) -> bool:

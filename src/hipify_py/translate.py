@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from hipify_py.buildfiles import is_build_file, port_build_file
-from hipify_py.diagnostics import CATALOGUE, Diagnostic, Finding, LineIndex, Severity, locate
+from hipify_py.diagnostics import Diagnostic, Finding, LineIndex, Severity, locate
 from hipify_py.discovery import DEFAULT_MAX_FILE_SIZE, read_source
 from hipify_py.edits import Edit, apply_edits, plan_edits
 from hipify_py.local_headers import local_resolver
@@ -46,16 +46,17 @@ def translate_source(
         return _translate_build_file(data, path, table, settings)
     blocked = _unreadable_include(data, path, extra_args)
     if blocked is not None:
-        return _problem(path, FileStatus.SKIPPED, "HPY913",
-                        f"includes {blocked}, which is not a regular file (a FIFO or device "
-                        "would stall the parser): not parsed")
+        return FileResult.problem(path, "HPY913",
+                                  f"includes {blocked}, which is not a regular file (a FIFO or "
+                                  "device would stall the parser): not parsed",
+                                  FileStatus.SKIPPED)
     entries = table.entries
     parsed = parse_source(
         data, path, settings, extra_args=extra_args, is_namespaced_name=entries.__contains__
     )
     if parsed.failed:
-        return _problem(path, FileStatus.FAILED, "HPY915",
-                        "libclang could not parse this file: left as it is, nothing translated")
+        return FileResult.problem(path, "HPY915", "libclang could not parse this file: left as "
+                                  "it is, nothing translated", FileStatus.FAILED)
 
     def find_inactive() -> tuple[tuple[int, int], ...]:
         preprocessed = parse_source(data, path, replace(settings, skip_excluded_blocks=True),
@@ -195,11 +196,6 @@ def translate_file(
                                      is_cuda_header=table.is_cuda_header),
         extra_args=extra_args,
     )
-
-
-def _problem(path: str, status: FileStatus, code: str, message: str) -> FileResult:
-    diag = Diagnostic(code, CATALOGUE[code].severity, path, 1, 1, message)
-    return FileResult(path, status, None, (diag,))
 
 
 def _is_utf8(data: bytes) -> bool:
