@@ -203,21 +203,20 @@ def indented_json(value: Any, level: int = 0) -> str:
     of findings: json's C encoder is used only without `indent`, so each container of plain
     values is encoded by it, with separators that put its items on indented lines."""
     pad = "  " * (level + 1)
-    if isinstance(value, dict) and not all(isinstance(k, str) for k in value):
+    is_dict = isinstance(value, dict)
+    if is_dict and not all(isinstance(k, str) for k in value):
         return json.dumps(value, indent=2).replace("\n", "\n" + pad[:-2])  # rare: json's own
-    if isinstance(value, dict) and value:
-        if all(isinstance(v, _SCALARS) for v in value.values()):
-            flat = json.dumps(value, separators=(",\n" + pad, ": "))
-            return "{\n" + pad + flat[1:-1] + "\n" + pad[:-2] + "}"
-        return ("{\n" + ",\n".join(f"{pad}{json.dumps(str(k))}: {indented_json(v, level + 1)}"
-                                    for k, v in value.items()) + "\n" + pad[:-2] + "}")
-    if isinstance(value, (list, tuple)) and value:
-        if all(isinstance(v, _SCALARS) for v in value):
-            flat = json.dumps(value, separators=(",\n" + pad, ": "))
-            return "[\n" + pad + flat[1:-1] + "\n" + pad[:-2] + "]"
-        return ("[\n" + ",\n".join(pad + indented_json(v, level + 1) for v in value)
-                + "\n" + pad[:-2] + "]")
-    return json.dumps(value)
+    if not (is_dict or isinstance(value, (list, tuple))) or not value:
+        return json.dumps(value)
+    items = value.values() if is_dict else value
+    if all(isinstance(v, _SCALARS) for v in items):
+        body = json.dumps(value, separators=(",\n" + pad, ": "))[1:-1]
+    else:
+        body = (",\n" + pad).join(
+            (f"{json.dumps(k)}: " if is_dict else "") + indented_json(v, level + 1)
+            for k, v in (value.items() if is_dict else ((None, v) for v in value)))
+    opening, closing = ("{", "}") if is_dict else ("[", "]")
+    return f"{opening}\n{pad}{body}\n{pad[:-2]}{closing}"
 
 
 # --- SARIF ----------------------------------------------------------------------------------
