@@ -228,38 +228,7 @@ def test_html_findings_are_escaped_and_notes_folded(report: Report) -> None:
     assert '<pre><span>    4    unsigned r;</span><span class="hit">    5    asm(' in full
 
 
-@pytest.mark.parametrize("value", [
-    {}, [], {"a": []}, {"a": {}}, [[], {}], {"a": 1, "b": [1, 2.5, None, True, "x\n\"é\u2028"]},
-    {"nested": {"deep": [{"k": "v", "n": 1}, {"k": [1, {"z": {}}]}], "e": ""}},
-    {"ints": {1: "a", 2: {"b": [1]}}}, {"x": [{"mixed": 1, 2: False}]}, "s", 3, None,
-    [float("inf"), -0.0, 1e300],
-])
-def test_indented_json_is_json_dumps_indent_2(value: object) -> None:
-    from hipify_py.render import indented_json
-
-    assert indented_json(value) == json.dumps(value, indent=2)
-
-
 def test_json_report_is_json_dumps_indent_2(report: Report) -> None:
     from hipify_py.render import report_document
 
     assert render_json(report) == json.dumps(report_document(report), indent=2) + "\n"
-
-
-def test_indented_json_matches_json_on_any_document() -> None:
-    from hypothesis import given, settings
-    from hypothesis import strategies as st
-
-    from hipify_py.render import indented_json
-
-    scalars = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8)
-    documents = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
-                             | st.dictionaries(st.text(max_size=4), inner, max_size=4),
-                             max_leaves=20)
-
-    @settings(max_examples=80, deadline=None)
-    @given(documents)
-    def check(value: object) -> None:
-        assert indented_json(value) == json.dumps(value, indent=2)
-
-    check()

@@ -192,31 +192,7 @@ def report_document(report: Report, compile_status: Mapping[str, str] | None = N
 
 
 def render_json(report: Report, compile_status: Mapping[str, str] | None = None) -> str:
-    return indented_json(report_document(report, compile_status)) + "\n"
-
-
-_SCALARS = (str, int, float, bool, type(None))
-
-
-def indented_json(value: Any, level: int = 0) -> str:
-    """json.dumps(value, indent=2), the same text, several times faster on a report of thousands
-    of findings: json's C encoder is used only without `indent`, so each container of plain
-    values is encoded by it, with separators that put its items on indented lines."""
-    pad = "  " * (level + 1)
-    is_dict = isinstance(value, dict)
-    if is_dict and not all(isinstance(k, str) for k in value):
-        return json.dumps(value, indent=2).replace("\n", "\n" + pad[:-2])  # rare: json's own
-    if not (is_dict or isinstance(value, (list, tuple))) or not value:
-        return json.dumps(value)
-    items = value.values() if is_dict else value
-    if all(isinstance(v, _SCALARS) for v in items):
-        body = json.dumps(value, separators=(",\n" + pad, ": "))[1:-1]
-    else:
-        body = (",\n" + pad).join(
-            (f"{json.dumps(k)}: " if is_dict else "") + indented_json(v, level + 1)
-            for k, v in (value.items() if is_dict else ((None, v) for v in value)))
-    opening, closing = ("{", "}") if is_dict else ("[", "]")
-    return f"{opening}\n{pad}{body}\n{pad[:-2]}{closing}"
+    return json.dumps(report_document(report, compile_status), indent=2) + "\n"
 
 
 # --- SARIF ----------------------------------------------------------------------------------
