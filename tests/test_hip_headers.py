@@ -85,12 +85,16 @@ def test_cooperative_groups_names_match_the_headers(release: str, tmp_path: Path
     if shutil.which(hipcc) is None:
         pytest.skip(f"no hipcc for HIP {release} here")
     source = tmp_path / "cg.hip"
-    source.write_text("#include <hip/hip_cooperative_groups.h>\n")
-    dump = subprocess.run(
+    source.write_text("#include <hip/hip_runtime.h>\n#include <hip/hip_cooperative_groups.h>\n")
+    # Run from tmp_path, as the compile tests do: ROCm 7.2's wrapper (modern-hip.sh) runs hipcc in
+    # a chroot that shares only the current folder's top-level folder and a few known ones.
+    proc = subprocess.run(
         [hipcc, f"--offload-arch={arch}", "-std=c++17", "-fsyntax-only", "--cuda-host-only",
          "-Xclang", "-ast-dump=json", "-Xclang", "-ast-dump-filter=cooperative_groups",
-         str(source)], capture_output=True, text=True, timeout=300,
-        env=dict(os.environ, HIP_PLATFORM="amd"), check=False).stdout
+         str(source)], capture_output=True, text=True, timeout=300, cwd=tmp_path,
+        env=dict(os.environ, HIP_PLATFORM="amd"), check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    dump = proc.stdout
     decoder, at, names = json.JSONDecoder(), 0, set()
     while dump[at:].strip():  # one JSON object per declaration the filter matched
         at = len(dump) - len(dump[at:].lstrip())
