@@ -81,7 +81,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         candidates = units
     out = work / "hip"
-    findings = translate(tree, out, work, args.hipify, args.hipify_arg)
+    if args.shim:
+        findings = make_shim(tree, out, work, args.hipify, args.hipify_arg)
+        shim = ["-I", str(work / "shim")]
+        args.hipcc_flags += " " + shlex.join([*shim, "-include", "cuda_runtime.h"])
+        args.host_flags += " " + shlex.join(shim)
+    else:
+        findings = translate(tree, out, work, args.hipify, args.hipify_arg)
     hip_compile(out, candidates, findings, tree, args)
     summary = summarize(tree, units, candidates, args)
     print_summary(summary)
@@ -110,6 +116,9 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--hipify", default=f"{sys.executable} -m hipify_py")
     p.add_argument("--hipify-arg", action="append", default=[],
                    help="extra hipify-py option (repeatable), e.g. --hipify-arg=--hip-version=auto")
+    p.add_argument("--shim", action="store_true",
+                   help="keep the sources: compile them unchanged with `hipify-py shim`'s folder "
+                        "(-I SHIM -include cuda_runtime.h) instead of translating them")
     p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--json", help="write the figures and every TU's outcome here")
     p.add_argument("--show", type=int, default=15, help="failure classes / silent TUs to list")
@@ -265,6 +274,11 @@ def translate(tree: Path, out: Path, work: Path, hipify: str,
     started = time.monotonic()
     proc = subprocess.run(command, capture_output=True, text=True)
     print(f"hipify-py: {time.monotonic() - started:.1f} s, exit {proc.returncode}", flush=True)
+    return _findings(report, tree, proc)
+
+
+def _findings(report: Path, tree: Path,
+              proc: subprocess.CompletedProcess[str]) -> dict[str, dict[int, list[str]]]:
     if not report.exists():
         sys.exit(f"hipify-py wrote no report:\n{proc.stdout}\n{proc.stderr}")
     doc = json.loads(report.read_text())
@@ -274,6 +288,23 @@ def translate(tree: Path, out: Path, work: Path, hipify: str,
             rel = os.path.relpath(os.path.abspath(d["path"]), tree)
             found[rel][int(d["line"])].append(f"{d['code']} {d['message'][:160]}")
     return found
+
+
+def make_shim(tree: Path, out: Path, work: Path, hipify: str,
+              extra: list[str]) -> dict[str, dict[int, list[str]]]:
+    """Copy the tree unchanged to `out` and generate its shim in work/shim; return the shim
+    run's warning/error findings by path and line."""
+    import shutil
+
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.copytree(tree, out, symlinks=True, ignore=shutil.ignore_patterns(".git"))
+    report = work / "hipify-report.json"
+    command = [*shlex.split(hipify), "shim", str(tree), "--output-dir", str(work / "shim"),
+               "--format", "json", "--diagnostics-output", str(report), "--quiet", *extra]
+    started = time.monotonic()
+    proc = subprocess.run(command, capture_output=True, text=True)
+    print(f"hipify-py shim: {time.monotonic() - started:.1f} s, exit {proc.returncode}", flush=True)
+    return _findings(report, tree, proc)
 
 
 def hip_compile(out: Path, units: list[Unit], findings: dict[str, dict[int, list[str]]],

@@ -453,10 +453,11 @@ def check(
     fail_on: FailOn = None, baseline: Baseline = None, update_baseline: UpdateBaseline = False,
     ignore: Ignore = None, verbose: Verbose = False, quiet: Quiet = False,
     no_config: NoConfig = False,
+    shim: Annotated[str | None, typer.Option("--shim", metavar="DIR", help="Check that the compatibility folder DIR (hipify-py shim) covers the tree and is up to date.")] = None,
 ) -> None:
     """Report what would not port; write nothing. Exit 1 when a finding reaches --fail-on
     (default: error)."""
-    _guarded(_check, locals())
+    _guarded(_check if shim is None else _shim, locals())
 
 
 def _check(a: dict[str, Any]) -> int:
@@ -484,6 +485,74 @@ def _check(a: dict[str, Any]) -> int:
         report_files=a["report"], baseline=a["baseline"], update_baseline=a["update_baseline"],
         verbose=a["verbose"], quiet=a["quiet"], elapsed=time.perf_counter() - started,
     )
+
+
+@app.command()
+def shim(
+    paths: Paths,
+    output_dir: Annotated[str, typer.Option("--output-dir", "-O", help="The compatibility folder to write (hipcc -I DIR -include cuda_runtime.h).")],
+    jobs: Jobs = None, no_cache: NoCache = False, include: Include = None, exclude: Exclude = None,
+    compile_db: CompileDb = None,
+    roc: Roc = False, hipdnn: HipDnn = False, miopen: MiOpen = False,
+    experimental: Experimental = False, amap: Amap = False, hip_version: HipVersion = None,
+    cuda_version: CudaVersion = None, skip_excluded: SkipExcluded = False,
+    include_dir: IncludeDirs = None, define: Defines = None, cuda_path: CudaPath = None,
+    mappings: MappingFiles = None, show_clang_diagnostics: ClangDiags = False,
+    max_file_size: MaxSize = 8 * 1024 * 1024,
+    fmt: Format = None, report: ReportFiles = None, diagnostics_output: DiagOutput = None,
+    fail_on: FailOn = None, baseline: Baseline = None, update_baseline: UpdateBaseline = False,
+    ignore: Ignore = None, verbose: Verbose = False, quiet: Quiet = False,
+    no_config: NoConfig = False,
+) -> None:
+    """Keep the CUDA source: write a compatibility folder so that the unchanged sources compile
+    with `hipcc -x hip -I DIR -include cuda_runtime.h`, and report what it cannot cover.
+    Exit 1 when a finding reaches --fail-on (default: error)."""
+    _guarded(_shim, locals())
+
+
+def _shim(a: dict[str, Any]) -> int:
+    import shlex
+    import time
+
+    from hipify_py.runner import RunOptions
+    from hipify_py.shim import check_shim, generate_shim
+
+    a = {"changed_since": None, "keep_launch_syntax": True, "hip_kernel_execution_syntax": False,
+         **a}
+    settings, table, level, fmt, cfg = _build_from(a)
+    include, exclude = _globs(a, cfg)
+    options = RunOptions(jobs=a["jobs"], use_cache=not a["no_cache"], include=include,
+                         exclude=exclude, compile_db=a["compile_db"],
+                         max_file_size=a["max_file_size"],
+                         progress=_color() and not a["quiet"])
+    folder = a.get("shim") or a["output_dir"]
+    command = a.get("command") or shlex.join(["hipify-py", "shim", *a["paths"], "--output-dir",
+                                              folder, *_shim_options(a)])
+    started = time.perf_counter()
+    act = check_shim if a.get("shim") else generate_shim
+    outcome = act(a["paths"], options, settings, table, folder, command)
+    return _finish(
+        outcome, settings, fail_on=level, fmt=fmt, diag_output=a["diagnostics_output"],
+        report_files=a["report"], baseline=a["baseline"], update_baseline=a["update_baseline"],
+        verbose=a["verbose"], quiet=a["quiet"], elapsed=time.perf_counter() - started,
+    )
+
+
+def _shim_options(a: dict[str, Any]) -> list[str]:
+    """The options that change a shim's content, for the command its files name."""
+    out: list[str] = []
+    for flag, key in (("--roc", "roc"), ("--hipdnn", "hipdnn"), ("--experimental", "experimental"),
+                      ("--amap", "amap"),
+                      ("--skip-excluded-preprocessor-conditional-blocks", "skip_excluded")):
+        if a.get(key):
+            out.append(flag)
+    for flag, key in (("--hip-version", "hip_version"), ("--cuda-version", "cuda_version")):
+        if a.get(key):
+            out += [flag, a[key]]
+    for flag, key in (("-I", "include_dir"), ("-D", "define"), ("--mappings", "mappings")):
+        for value in a.get(key) or ():
+            out += [flag, value]
+    return out
 
 
 def _guarded(command: Any, arguments: dict[str, Any]) -> None:

@@ -44,10 +44,12 @@ class FileResult:
     # Local headers this file includes with #include "..." that resolved on disk (absolute paths),
     # so a tree run can translate them too.
     local_includes: tuple[str, ...] = ()
+    # With Settings.shim: what a compatibility shim must provide for this file (shim/needs.py).
+    shim: Any = None
 
     def __reduce__(self) -> tuple[Any, ...]:  # a constructor call: see Diagnostic.__reduce__
         return (FileResult, (self.path, self.status, self.output, self.diagnostics, self.stats,
-                             self.local_includes))
+                             self.local_includes, self.shim))
 
     @classmethod
     def problem(cls, path: str, code: str, message: str, status: FileStatus) -> FileResult:

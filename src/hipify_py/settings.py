@@ -105,6 +105,8 @@ class Settings:
     use_hip_data_types: bool = False
     # Rewriting
     keep_launch_syntax: bool = False  # leave k<<<...>>>(...) as it is (hip-clang accepts it)
+    # Record what a compatibility shim must provide (hipify-py shim): the source stays CUDA.
+    shim: bool = False
     skip_excluded_blocks: bool = False  # do not rename inside inactive #if branches
     # Build files (Makefiles): the GPU targets nvcc's -arch/-gencode become (empty: the
     # table's default list), and whether build files are ported at all.

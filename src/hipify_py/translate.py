@@ -75,6 +75,14 @@ def translate_source(
                 findings.append(out)
             else:
                 references.append(out)
+    shim = None
+    if settings.shim:
+        from hipify_py.shim.needs import ShimUse, collect
+
+        needs, unexpressed = collect(ctx, edits)
+        findings += unexpressed
+        index = LineIndex(data)
+        shim = ShimUse(tuple((need, *index.locate(at)) for need, at in needs))
     applied = _apply(data, path, edits, findings, settings)
     diagnostics = list(applied.diagnostics)
     if settings.show_clang_diagnostics:
@@ -92,6 +100,7 @@ def translate_source(
         _one_per_line(diagnostics),
         _stats(data, applied.output, applied.edits, references, applied.index),
         local,
+        shim,
     )
 
 

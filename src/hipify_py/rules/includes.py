@@ -94,7 +94,7 @@ def _plan_one(
                       "cublas.h is the legacy cuBLAS API, which hipBLAS lacks", inc.header,
                       "include cublas_v2.h and move to the handle-based API first", entry.family)
         return
-    target = _target_header(ctx, entry)
+    target = target_header(ctx, entry)
     if entry.dropped or target is None:
         planned.append(_Planned(inc, None, block, _delete_directive(ctx, d)))
         yield Reference(entry.family, inc.header, True)
@@ -139,7 +139,7 @@ def _unused_in_unit(ctx: Context, entry: HeaderEntry) -> bool:
     return not any(toks.raw(i) in names for i in toks.of_kind(IDENT))
 
 
-def _target_header(ctx: Context, entry: HeaderEntry) -> str | None:
+def target_header(ctx: Context, entry: HeaderEntry) -> str | None:
     if entry.family == "cudnn":
         return entry.hip if ctx.settings.hipdnn else (entry.roc or entry.hip)
     if ctx.settings.roc and entry.roc:

@@ -1,0 +1,130 @@
+"""Single-source support: a generated compatibility folder instead of translated sources.
+
+`hipify-py shim TREE --output-dir DIR` reads the tree as `translate` would (same discovery,
+parsing, options and findings) and writes DIR so that the unchanged CUDA sources compile with
+`hipcc -x hip -I DIR -include cuda_runtime.h`. `hipify-py check TREE --shim DIR` reports every
+use the folder does not cover (HPY701) and a folder that regenerating would change (HPY702).
+
+needs.py reads a file's needs off its translation; generate.py renders the folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Sequence
+from dataclasses import replace
+
+from hipify_py.diagnostics import CATALOGUE, Diagnostic
+from hipify_py.mapping_model import MappingTable
+from hipify_py.outputs import write_if_changed
+from hipify_py.results import FileResult, FileStatus
+from hipify_py.runner import OutputMode, RunOptions, RunOutcome, run
+from hipify_py.settings import Settings
+from hipify_py.shim.generate import MANIFEST, covered_needs, render_shim, tree_needs
+from hipify_py.shim.needs import Need
+
+__all__ = ["check_shim", "generate_shim", "shim_settings"]
+
+
+def shim_settings(settings: Settings) -> Settings:
+    """What a shim run translates with: needs recorded, launches kept (hipcc takes <<<>>>)."""
+    return replace(settings, shim=True, keep_launch_syntax=True)
+
+
+def generate_shim(paths: Sequence[str], options: RunOptions, settings: Settings,
+                  table: MappingTable, output_dir: str, command: str) -> RunOutcome:
+    """Read the tree, write the shim folder; the outcome's results carry the findings."""
+    settings = shim_settings(settings)
+    outcome = run(paths, _reading(options, output_dir), settings, table)
+    files = render_shim(tree_needs(outcome.results), table, settings, command)
+    previous = _previous_files(output_dir)
+    written = 0
+    for rel, data in files.items():
+        target = os.path.join(output_dir, rel)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        written += write_if_changed(target, data)
+    for rel in sorted(set(previous) - set(files)):  # ours, no longer needed: never a user file
+        with contextlib.suppress(OSError):
+            os.remove(os.path.join(output_dir, rel))
+    outcome.written = written
+    return outcome
+
+
+def check_shim(paths: Sequence[str], options: RunOptions, settings: Settings,
+               table: MappingTable, shim_dir: str, command: str) -> RunOutcome:
+    """Report the tree's uses the shim does not cover (HPY701, on each file's line of first
+    use) and shim files regenerating would change (HPY702)."""
+    settings = shim_settings(settings)
+    outcome = run(paths, _reading(options, shim_dir), settings, table)
+    needs = tree_needs(outcome.results)
+    try:
+        with open(os.path.join(shim_dir, MANIFEST), "rb") as handle:
+            covered = covered_needs(handle.read())
+    except (OSError, ValueError):
+        covered = set()
+    extra: dict[str, list[Diagnostic]] = {}
+    for need, uses in needs.items():
+        if need in covered:
+            continue
+        for use in uses:
+            extra.setdefault(use.path, []).append(Diagnostic(
+                "HPY701", CATALOGUE["HPY701"].severity, use.path, use.line, use.column,
+                f"{_describe(need)} is not covered by the shim in {shim_dir}",
+                need.name, f"regenerate the shim: {command}"))
+    results = [replace(r, diagnostics=tuple(sorted(
+        (*r.diagnostics, *extra.pop(r.path, [])), key=Diagnostic.sort_key)))
+        for r in outcome.results]
+    expected = render_shim(needs, table, settings, command)
+    stale = []
+    for rel, data in expected.items():
+        if rel == MANIFEST or _read(os.path.join(shim_dir, rel)) == data:
+            continue
+        stale.append(rel)
+    for rel in stale:
+        where = os.path.join(shim_dir, rel)
+        missing = _read(where) is None
+        results.append(FileResult(where, FileStatus.UNCHANGED, None, (Diagnostic(
+            "HPY702", CATALOGUE["HPY702"].severity, where, 1, 1,
+            "missing from the shim" if missing else "differs from what the shim command "
+            "generates now", None, f"regenerate the shim: {command}"),)))
+    outcome.results = tuple(results)
+    return outcome
+
+
+def _reading(options: RunOptions, shim_dir: str) -> RunOptions:
+    """Read the tree, write nothing, follow its local headers; never read the shim folder
+    itself as part of the tree (its stand-ins would pass for the project's headers)."""
+    return replace(options, mode=OutputMode.CHECK, output_dir=shim_dir, follow_local_headers=True)
+
+
+def _describe(need: Need) -> str:
+    if need.kind == "call":
+        return f"the call {need.name}(...) with {need.target} argument(s)"
+    if need.kind == "header":
+        return f"the CUDA header <{need.name}>"
+    if need.kind == "macro":
+        return f"the CUDA macro {need.name}"
+    if need.kind == "library":
+        return f"the library {need.name}"
+    return f"the CUDA name {need.name}"
+
+
+def _read(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError:
+        return None
+
+
+def _previous_files(output_dir: str) -> list[str]:
+    """The files an earlier run wrote (from its manifest)."""
+    import json
+
+    data = _read(os.path.join(output_dir, MANIFEST))
+    try:
+        files = json.loads(data)["files"] if data else []
+    except (ValueError, KeyError, TypeError):
+        return []
+    return [f for f in files if isinstance(f, str) and not os.path.isabs(f) and ".." not in f]

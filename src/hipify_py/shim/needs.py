@@ -1,0 +1,135 @@
+"""What one file needs from a compatibility shim, read off the edits its translation would make.
+
+The shim keeps the CUDA source unchanged, so every edit `translate` would make must instead be
+done by the preprocessor: a renamed name becomes an alias, a call whose arguments change becomes
+a forwarding macro, a CUDA header becomes a stand-in, a CUDA feature macro gets a definition.
+An edit no macro can make (a renamed overload, a commented-out case label, a struct field that
+an older HIP names differently) is reported on its line (HPY700), so the build error never comes
+first. Deriving the needs from the edits, not from a second reading of the tables, keeps the
+shim and `translate` in step: whatever translate learns, the shim follows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from hipify_py.diagnostics import Finding
+from hipify_py.edits import Edit
+from hipify_py.rules.base import Context
+
+_IDENT = re.compile(rb"[A-Za-z_]\w*\Z")
+# Rules whose edits a shim makes otherwise: -include cuda_runtime.h replaces the runtime include
+# translate adds, stand-ins replace the rewritten includes, and hipcc takes <<<...>>> as it is.
+_COVERED_RULES = frozenset({"includes", "launches"})
+_CALL_RULES = frozenset({"arguments", "warp_sync"})
+# What translate does that no alias can, in words for HPY700.
+_WHY = {
+    "case_labels": "comments out a case label of a value the target HIP lacks",
+    "type_clashes": "renames or guards a definition that becomes a duplicate under HIP's types",
+    "host_portability": "separates a string literal from the macro glued to it",
+    "struct_members": "renames a struct field that the target HIP spells differently",
+}
+
+
+class Need(NamedTuple):
+    """One thing the shim must provide. kind: alias (name -> target), namespace (cub ->
+    hipcub), call (name, target = argument count), header (CUDA header -> HIP header, "" for
+    one hip_runtime.h covers), macro (a CUDA feature macro; target empty) or library (a
+    library whose own header names stay, "thrust")."""
+
+    kind: str
+    name: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShimUse:
+    """A file's needs, each with the (line, column) of its first use."""
+
+    needs: tuple[tuple[Need, int, int], ...] = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ShimUse, (self.needs,))
+
+
+def collect(ctx: Context, edits: Iterable[Edit]) -> tuple[list[tuple[Need, int]], list[Finding]]:
+    """The needs of one file (with the byte offset of each use), and HPY700 for the edits no
+    preprocessor definition can make."""
+    data = ctx.data
+    edits = list(edits)
+    needs: list[tuple[Need, int]] = list(_headers(ctx))
+    findings: list[Finding] = []
+    calls = _calls_with_argument_edits(ctx, [e for e in edits if e.rule in _CALL_RULES])
+    called = {name for (need, _) in calls for name in (need.name,)}
+    needs += calls
+    for edit in edits:
+        rule = edit.rule
+        if rule in _COVERED_RULES or rule in _CALL_RULES:
+            continue
+        original = data[edit.start:edit.end]
+        if rule == "identifiers" and _IDENT.match(original) and _IDENT.match(edit.text):
+            name, target = original.decode(), edit.text.decode()
+            if name in called:
+                continue  # its forwarding macro renames it
+            kind = "namespace" if name == "cub" or _after_thrust(data, edit.start) else "alias"
+            needs.append((Need(kind, name, target), edit.start))
+        elif rule == "feature_macros" and _IDENT.match(original):
+            needs.append((Need("macro", original.decode(), ""), edit.start))
+        else:
+            why = _WHY.get(rule, f"makes an edit ({rule or 'unnamed'})")
+            shown = original.decode("utf-8", "replace").strip() or "here"
+            findings.append(Finding(
+                "HPY700", edit.start, max(edit.end, edit.start),
+                f"the shim cannot make this edit: translate {why} ({shown}); translate this "
+                "file or change the source", None,
+                "run hipify-py translate on this file and keep its output"))
+    return needs, findings
+
+
+def _headers(ctx: Context) -> Iterator[tuple[Need, int]]:
+    """Each CUDA header the file includes that is not one of the project's own."""
+    from hipify_py.rules.includes import target_header
+
+    for inc in ctx.syntax.includes:
+        if inc.header.startswith("thrust/") and ctx.resolve_local(inc.header) is None:
+            # rocThrust has CUDA Thrust's header names: no stand-in, but its configuration
+            # must be read before the shim defines __CUDACC__ (generate.py).
+            yield Need("library", "thrust", ""), inc.name_start
+        entry = ctx.table.header_entry(inc.header)
+        if entry is None or entry.unsupported or ctx.resolve_local(inc.header) is not None:
+            continue
+        if ctx.is_skipped(inc.name_start):
+            continue
+        target = "" if entry.dropped else target_header(ctx, entry)
+        if target is None:
+            continue
+        yield Need("header", inc.header, target), inc.name_start
+
+
+def _calls_with_argument_edits(ctx: Context, edits: list[Edit]) -> list[tuple[Need, int]]:
+    """(name, argument count) of each call of a mapped function whose arguments translate
+    edits: the innermost call around each such edit."""
+    if not edits:
+        return []
+    toks = ctx.parsed.tokens
+    spans = []
+    for i, entry in ctx.api_tokens:
+        call = ctx.syntax.call_at(i)
+        if call is not None:
+            spans.append((toks.start(i), toks.end(call.close_index), entry.cuda, len(call.args)))
+    out: dict[tuple[str, int], int] = {}
+    for edit in edits:
+        around = [s for s in spans if s[0] <= edit.start and edit.end <= s[1]]
+        if not around:
+            continue
+        start, _, name, arity = max(around, key=lambda s: s[0])
+        out.setdefault((name, arity), start)
+    return [(Need("call", name, str(arity)), start) for (name, arity), start in out.items()]
+
+
+def _after_thrust(data: bytes, start: int) -> bool:
+    """`thrust::cuda`: Thrust's backend namespace, not an ordinary name."""
+    return data[max(0, start - 8):start].replace(b" ", b"").endswith(b"thrust::")
