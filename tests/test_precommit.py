@@ -61,6 +61,7 @@ def project(tmp_path: Path, hooks_repo: tuple[Path, str]) -> Path:
     (tmp_path / ".pre-commit-config.yaml").write_text(
         f"repos:\n- repo: {repo}\n  rev: {rev}\n  hooks:\n  - id: hipify-py-check\n"
         "  - id: hipify-py-sync\n    args: [src, --output-dir, hip]\n"
+        "  - id: hipify-py-shim\n    args: [src, --shim, shim]\n"
     )
     _git(tmp_path, "add", ".")
     _git(tmp_path, "commit", "-qm", "base")
@@ -107,3 +108,27 @@ def test_sync_hook_fails_when_hip_copies_are_stale(project: Path, pre_commit_hom
     _git(project, "add", ".")
     stale = _pre_commit(project, pre_commit_home, "hipify-py-sync")
     assert stale.returncode == 1 and "hip/ok.cu: out of date" in stale.stdout + stale.stderr
+
+
+def test_shim_hook_fails_until_the_shim_covers_a_new_cuda_name(project: Path,
+                                                              pre_commit_home: Path) -> None:
+    env = {**os.environ, "HIPIFY_PY_CACHE_DIR": str(pre_commit_home / "cache")}
+    missing = _pre_commit(project, pre_commit_home, "hipify-py-shim", "--all-files")
+    assert missing.returncode == 1, missing.stdout + missing.stderr
+    subprocess.run(["python", "-m", "hipify_py", "shim", "src", "--output-dir", "shim"],
+                   cwd=project, env=env, check=True, capture_output=True)
+    _git(project, "add", ".")
+    _git(project, "commit", "-qm", "shim")
+    covered = _pre_commit(project, pre_commit_home, "hipify-py-shim", "--all-files")
+    assert covered.returncode == 0, covered.stdout + covered.stderr
+    source = project / "src" / "ok.cu"
+    source.write_text(source.read_text() + "void reset() { cudaDeviceReset(); }\n")
+    _git(project, "add", ".")
+    uncovered = _pre_commit(project, pre_commit_home, "hipify-py-shim")
+    output = uncovered.stdout + uncovered.stderr
+    assert uncovered.returncode == 1 and "src/ok.cu:3:" in output and "HPY701" in output, output
+    subprocess.run(["python", "-m", "hipify_py", "shim", "src", "--output-dir", "shim"],
+                   cwd=project, env=env, check=True, capture_output=True)
+    _git(project, "add", ".")
+    again = _pre_commit(project, pre_commit_home, "hipify-py-shim")
+    assert again.returncode == 0, again.stdout + again.stderr

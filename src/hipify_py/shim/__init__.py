@@ -11,6 +11,7 @@ needs.py reads a file's needs off its translation; generate.py renders the folde
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 from collections.abc import Sequence
 from dataclasses import replace
@@ -58,10 +59,13 @@ def check_shim(paths: Sequence[str], options: RunOptions, settings: Settings,
     settings = shim_settings(settings)
     outcome = run(paths, _reading(options, shim_dir), settings, table)
     needs = tree_needs(outcome.results)
+    manifest = _read(os.path.join(shim_dir, MANIFEST)) or b"{}"
     try:
-        with open(os.path.join(shim_dir, MANIFEST), "rb") as handle:
-            covered = covered_needs(handle.read())
-    except (OSError, ValueError):
+        covered = covered_needs(manifest)
+        # The folder names the command that made it: a check spelling the tree's path another
+        # way (./src for src) must not call it stale.
+        command = json.loads(manifest).get("command") or command
+    except (ValueError, TypeError, AttributeError):
         covered = set()
     extra: dict[str, list[Diagnostic]] = {}
     for need, uses in needs.items():
@@ -120,8 +124,6 @@ def _read(path: str) -> bytes | None:
 
 def _previous_files(output_dir: str) -> list[str]:
     """The files an earlier run wrote (from its manifest)."""
-    import json
-
     data = _read(os.path.join(output_dir, MANIFEST))
     try:
         files = json.loads(data)["files"] if data else []

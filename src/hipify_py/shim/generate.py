@@ -27,6 +27,7 @@ from hipify_py.shim.needs import Need
 CORE = "hipify_shim.h"
 MANIFEST = "hipify-shim.json"
 _RUNTIME = "hip/hip_runtime.h"
+_HIPCUB = "hipcub/hipcub.hpp"
 _PLACEHOLDER = "hipify_shim_a"
 _PROBE_LINE = re.compile(r"/\*hipify-shim:(\d+)\*/ (.*);[ \t]*$", re.M)
 
@@ -60,15 +61,17 @@ def render_shim(needs: Iterable[Need], table: MappingTable, settings: Settings,
     needs = sorted(set(needs))
     banner = _banner(settings, command)
     files: dict[str, bytes] = {}
-    headers = sorted({n.name: n.target for n in needs if n.kind == "header"}.items())
-    for cuda, _target in headers:
-        files[cuda] = (
-            f"{banner}// Stand-in for CUDA's <{cuda}>: the HIP headers and aliases are in "
-            f"{CORE}.\n#pragma once\n#include <{CORE}>\n").encode()
-    files.setdefault("cuda_runtime.h", (
-        f"{banner}// Stand-in for CUDA's <cuda_runtime.h> (the file given to -include): the HIP "
-        f"headers and aliases are in {CORE}.\n#pragma once\n#include <{CORE}>\n").encode())
-    files[CORE] = _core(needs, table, settings, banner, [t for _, t in headers]).encode()
+    headers = dict(sorted({n.name: n.target for n in needs if n.kind == "header"}.items()))
+    headers.setdefault("cuda_runtime.h", "")
+    cub = any(n.kind == "namespace" and n.name == "cub" for n in needs)
+    for cuda, target in headers.items():
+        lines = [f"{banner}// Stand-in for CUDA's <{cuda}>.", "#pragma once", f"#include <{CORE}>"]
+        if target and target != _RUNTIME:
+            lines.append(f"#include <{target}>")
+            if cub and target == _HIPCUB:  # after hipcub is declared
+                lines.append("namespace cub = hipcub;")
+        files[cuda] = ("\n".join(lines) + "\n").encode()
+    files[CORE] = _core(needs, table, settings, banner).encode()
     files[MANIFEST] = (json.dumps({
         "generator": f"hipify-py {__version__}",
         "command": command,
@@ -90,30 +93,31 @@ def _banner(settings: Settings, command: str) -> str:
             f"// Do not edit: regenerate with `{command}`.\n")
 
 
-def _core(needs: list[Need], table: MappingTable, settings: Settings, banner: str,
-          hip_headers: list[str]) -> str:
-    lines = [banner.rstrip("\n"),
-             "// The HIP headers the tree needs come first, then the aliases: a macro defined",
-             "// before a HIP header would rename that header's own declarations.",
-             "#pragma once", f"#include <{_RUNTIME}>"]
-    lines += [f"#include <{h}>" for h in sorted(set(hip_headers) - {"", _RUNTIME})]
+def _core(needs: list[Need], table: MappingTable, settings: Settings, banner: str) -> str:
+    """hip_runtime.h, then the aliases every stand-in shares. A library's HIP header comes
+    with its own stand-in, so a file that does not include cuBLAS needs no hipBLAS installed;
+    the aliases are macros, which name nothing until used, so they may come first."""
+    lines = [banner.rstrip("\n"), "#pragma once", f"#include <{_RUNTIME}>"]
+    standard = [n.name for n in needs if n.kind == "standard"]
+    if standard:
+        lines.append("// nvcc's cuda_runtime.h includes these; hip_runtime.h does not.")
+        lines += [f"#include <{name}>" for name in standard]
     if any(n.kind == "library" and n.name == "thrust" for n in needs):
-        # Thrust picks its compiler from __CUDACC__, which the aliases may define below.
-        lines.append("#include <thrust/detail/config.h>")
-    if any(n.kind == "namespace" and n.name != "cub" for n in needs):
-        lines.append("#include <thrust/execution_policy.h>  // declares thrust::hip")
+        # Thrust picks its compiler from __CUDACC__, which an alias below may define.
+        lines += ["#if __has_include(<thrust/detail/config.h>)",
+                  "#include <thrust/detail/config.h>", "#endif"]
     aliases = [n for n in needs if n.kind == "alias"]
     if aliases:
         lines += ["", "// Names: CUDA -> HIP."]
         lines += [_alias_line(n, table) for n in aliases]
-    namespaces = [n for n in needs if n.kind == "namespace"]
-    if namespaces:
-        lines += ["", "// Namespaces."]
-        for n in namespaces:
-            if n.name == "cub":
-                lines.append(f"namespace {n.name} = {n.target};")
-            else:  # Thrust's CUDA backend: thrust::cuda -> thrust::hip
-                lines.append(f"namespace thrust {{ namespace {n.name} = thrust::{n.target}; }}")
+    backends = [n for n in needs if n.kind == "namespace" and n.name != "cub"]
+    if backends:  # Thrust's CUDA backend: thrust::cuda -> thrust::hip
+        lines += ["", "// Thrust's CUDA backend.",
+                  "#if __has_include(<thrust/execution_policy.h>)",
+                  "#include <thrust/execution_policy.h>"]
+        lines += [f"namespace thrust {{ namespace {n.name} = thrust::{n.target}; }}"
+                  for n in backends]
+        lines.append("#endif")
     calls = [n for n in needs if n.kind == "call"]
     if calls:
         lines += ["", "// Calls whose arguments change: what translate makes of each call."]

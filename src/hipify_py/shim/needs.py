@@ -21,9 +21,10 @@ from hipify_py.edits import Edit
 from hipify_py.rules.base import Context
 
 _IDENT = re.compile(rb"[A-Za-z_]\w*\Z")
-# Rules whose edits a shim makes otherwise: -include cuda_runtime.h replaces the runtime include
-# translate adds, stand-ins replace the rewritten includes, and hipcc takes <<<...>>> as it is.
-_COVERED_RULES = frozenset({"includes", "launches"})
+# A standard header nvcc's cuda_runtime.h brings and hip_runtime.h does not (rules/includes.py).
+# The other include edits are the stand-ins' work, and -include cuda_runtime.h replaces the
+# runtime include translate adds; hipcc takes <<<...>>> launches as they are.
+_STANDARD_INCLUDE = re.compile(rb"#include <(\w+)>\r?\n\Z")
 _CALL_RULES = frozenset({"arguments", "warp_sync"})
 # What translate does that no alias can, in words for HPY700.
 _WHY = {
@@ -37,8 +38,9 @@ _WHY = {
 class Need(NamedTuple):
     """One thing the shim must provide. kind: alias (name -> target), namespace (cub ->
     hipcub), call (name, target = argument count), header (CUDA header -> HIP header, "" for
-    one hip_runtime.h covers), macro (a CUDA feature macro; target empty) or library (a
-    library whose own header names stay, "thrust")."""
+    one hip_runtime.h covers), macro (a CUDA feature macro; target empty), library (a
+    library whose own header names stay, "thrust") or standard (a C++ header nvcc's
+    cuda_runtime.h includes and hip_runtime.h does not)."""
 
     kind: str
     name: str
@@ -67,9 +69,14 @@ def collect(ctx: Context, edits: Iterable[Edit]) -> tuple[list[tuple[Need, int]]
     needs += calls
     for edit in edits:
         rule = edit.rule
-        if rule in _COVERED_RULES or rule in _CALL_RULES:
+        if rule == "launches" or rule in _CALL_RULES:
             continue
         original = data[edit.start:edit.end]
+        if rule == "includes":
+            standard = _STANDARD_INCLUDE.match(edit.text)
+            if standard and edit.start == edit.end:
+                needs.append((Need("standard", standard.group(1).decode(), ""), edit.start))
+            continue
         if rule == "identifiers" and _IDENT.match(original) and _IDENT.match(edit.text):
             name, target = original.decode(), edit.text.decode()
             if name in called:
