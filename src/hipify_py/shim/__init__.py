@@ -22,7 +22,14 @@ from hipify_py.outputs import write_if_changed
 from hipify_py.results import FileResult, FileStatus
 from hipify_py.runner import OutputMode, RunOptions, RunOutcome, run
 from hipify_py.settings import Settings
-from hipify_py.shim.generate import MANIFEST, covered_needs, render_shim, tree_needs
+from hipify_py.shim.generate import (
+    MANIFEST,
+    Use,
+    covered_needs,
+    render_shim,
+    tree_needs,
+    values_of_forwarded_functions,
+)
 from hipify_py.shim.needs import Need
 
 __all__ = ["check_shim", "generate_shim", "shim_settings"]
@@ -38,7 +45,9 @@ def generate_shim(paths: Sequence[str], options: RunOptions, settings: Settings,
     """Read the tree, write the shim folder; the outcome's results carry the findings."""
     settings = shim_settings(settings)
     outcome = run(paths, _reading(options, output_dir), settings, table)
-    files = render_shim(tree_needs(outcome.results), table, settings, command)
+    needs = tree_needs(outcome.results)
+    outcome.results = _with(outcome.results, _values_of_forwarded(needs))
+    files = render_shim(needs, table, settings, command)
     previous = _previous_files(output_dir)
     written = 0
     for rel, data in files.items():
@@ -67,7 +76,7 @@ def check_shim(paths: Sequence[str], options: RunOptions, settings: Settings,
         command = json.loads(manifest).get("command") or command
     except (ValueError, TypeError, AttributeError):
         covered = set()
-    extra: dict[str, list[Diagnostic]] = {}
+    extra = _values_of_forwarded(needs)
     for need, uses in needs.items():
         if need in covered:
             continue
@@ -76,9 +85,7 @@ def check_shim(paths: Sequence[str], options: RunOptions, settings: Settings,
                 "HPY701", CATALOGUE["HPY701"].severity, use.path, use.line, use.column,
                 f"{_describe(need)} is not covered by the shim in {shim_dir}",
                 need.name, f"regenerate the shim: {command}"))
-    results = [replace(r, diagnostics=tuple(sorted(
-        (*r.diagnostics, *extra.pop(r.path, [])), key=Diagnostic.sort_key)))
-        for r in outcome.results]
+    results = list(_with(outcome.results, extra))
     expected = render_shim(needs, table, settings, command)
     stale = []
     for rel, data in expected.items():
@@ -94,6 +101,25 @@ def check_shim(paths: Sequence[str], options: RunOptions, settings: Settings,
             "generates now", None, f"regenerate the shim: {command}"),)))
     outcome.results = tuple(results)
     return outcome
+
+
+def _values_of_forwarded(needs: dict[Need, list[Use]]) -> dict[str, list[Diagnostic]]:
+    out: dict[str, list[Diagnostic]] = {}
+    for need, use in values_of_forwarded_functions(needs):
+        out.setdefault(use.path, []).append(Diagnostic(
+            "HPY700", CATALOGUE["HPY700"].severity, use.path, use.line, use.column,
+            f"the shim cannot make this edit: {need.name} is used here other than in a call, "
+            "and its calls need a forwarding macro (their arguments change), which applies "
+            "to calls only", need.name, "call it here, or translate this file"))
+    return out
+
+
+def _with(results: Sequence[FileResult], extra: dict[str, list[Diagnostic]],
+          ) -> tuple[FileResult, ...]:
+    """The results with the extra diagnostics of their files added."""
+    return tuple(replace(r, diagnostics=tuple(sorted(
+        {*r.diagnostics, *extra.get(r.path, [])}, key=Diagnostic.sort_key)))
+        if r.path in extra else r for r in results)
 
 
 def _reading(options: RunOptions, shim_dir: str) -> RunOptions:

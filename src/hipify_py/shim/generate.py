@@ -82,6 +82,14 @@ def render_shim(needs: Iterable[Need], table: MappingTable, settings: Settings,
     return dict(sorted(files.items()))
 
 
+def values_of_forwarded_functions(needs: Mapping[Need, list[Use]]) -> list[tuple[Need, Use]]:
+    """Uses of a function that is not a call (its address, a function pointer) where the
+    function also needs a forwarding macro: a function-like macro does not apply there."""
+    forwarded = {n.name for n in needs if n.kind == "call"}
+    return [(need, use) for need, uses in needs.items()
+            if need.kind in ("alias", "value") and need.name in forwarded for use in uses]
+
+
 def covered_needs(manifest: bytes) -> set[Need]:
     """The needs a shim folder was generated for (its manifest)."""
     data = json.loads(manifest)
@@ -106,7 +114,9 @@ def _core(needs: list[Need], table: MappingTable, settings: Settings, banner: st
         # Thrust picks its compiler from __CUDACC__, which an alias below may define.
         lines += ["#if __has_include(<thrust/detail/config.h>)",
                   "#include <thrust/detail/config.h>", "#endif"]
-    aliases = [n for n in needs if n.kind == "alias"]
+    forwarded = {n.name for n in needs if n.kind == "call"}
+    aliases = sorted({Need("alias", n.name, n.target) for n in needs
+                      if n.kind in ("alias", "value") and n.name not in forwarded})
     if aliases:
         lines += ["", "// Names: CUDA -> HIP."]
         lines += [_alias_line(n, table) for n in aliases]
@@ -118,10 +128,10 @@ def _core(needs: list[Need], table: MappingTable, settings: Settings, banner: st
         lines += [f"namespace thrust {{ namespace {n.name} = thrust::{n.target}; }}"
                   for n in backends]
         lines.append("#endif")
-    calls = [n for n in needs if n.kind == "call"]
-    if calls:
+    macros = _forwarding_macros([n for n in needs if n.kind == "call"], table, settings)
+    if macros:
         lines += ["", "// Calls whose arguments change: what translate makes of each call."]
-        lines += _forwarding_macros(calls, table, settings)
+        lines += macros
     macros = [n for n in needs if n.kind == "macro"]
     if macros:
         lines += ["", "// CUDA's feature-test macros, as translate reads them."]
@@ -179,9 +189,9 @@ def _probe(calls: list[tuple[str, int]], table: MappingTable,
     from hipify_py.translate import translate_source
 
     lines = ["__host__ __device__ void hipify_shim_probe() {"]
-    for k, (name, arity) in enumerate(calls):
-        args = ", ".join(f"{_PLACEHOLDER}{j}" for j in range(arity))
-        lines.append(f"/*hipify-shim:{k}*/ {name}({args});")
+    probes = [f"{name}({', '.join(f'{_PLACEHOLDER}{j}' for j in range(arity))})"
+              for name, arity in calls]
+    lines += [f"/*hipify-shim:{k}*/ {probe};" for k, probe in enumerate(probes)]
     lines.append("}\n")
     probe = replace(settings, shim=False, keep_launch_syntax=True, ignored_codes=frozenset())
     result = translate_source("\n".join(lines).encode(), "hipify_shim_probe.cu", table, probe)
@@ -189,9 +199,9 @@ def _probe(calls: list[tuple[str, int]], table: MappingTable,
     out: dict[tuple[str, int], str] = {}
     for m in _PROBE_LINE.finditer(text):
         name, arity = calls[int(m.group(1))]
-        body = re.sub(rf"\b{_PLACEHOLDER}(\d+)\b", r"a\1", m.group(2))
-        if not body.startswith(f"{name}("):  # translated: else translate reports the name
-            out[(name, arity)] = body
+        if m.group(2) == probes[int(m.group(1))]:
+            continue  # unchanged: HIP has the same call, or translate reports the name
+        out[(name, arity)] = re.sub(rf"\b{_PLACEHOLDER}(\d+)\b", r"a\1", m.group(2))
     return out
 
 

@@ -37,7 +37,8 @@ _WHY = {
 
 class Need(NamedTuple):
     """One thing the shim must provide. kind: alias (name -> target), namespace (cub ->
-    hipcub), call (name, target = argument count), header (CUDA header -> HIP header, "" for
+    hipcub), call (name, target = argument count), value (a use of a function, not a call:
+    an alias unless the function also needs a forwarding macro), header (CUDA header -> HIP header, "" for
     one hip_runtime.h covers), macro (a CUDA feature macro; target empty), library (a
     library whose own header names stay, "thrust") or standard (a C++ header nvcc's
     cuda_runtime.h includes and hip_runtime.h does not)."""
@@ -64,8 +65,8 @@ def collect(ctx: Context, edits: Iterable[Edit]) -> tuple[list[tuple[Need, int]]
     edits = list(edits)
     needs: list[tuple[Need, int]] = list(_headers(ctx))
     findings: list[Finding] = []
-    calls = _calls_with_argument_edits(ctx, [e for e in edits if e.rule in _CALL_RULES])
-    called = {name for (need, _) in calls for name in (need.name,)}
+    calls, call_starts = _forwarded_calls(ctx, [e for e in edits if e.rule in _CALL_RULES])
+    called = {need.name for need, _ in calls}
     needs += calls
     for edit in edits:
         rule = edit.rule
@@ -79,9 +80,11 @@ def collect(ctx: Context, edits: Iterable[Edit]) -> tuple[list[tuple[Need, int]]
             continue
         if rule == "identifiers" and _IDENT.match(original) and _IDENT.match(edit.text):
             name, target = original.decode(), edit.text.decode()
-            if name in called:
+            if edit.start in call_starts:
                 continue  # its forwarding macro renames it
             kind = "namespace" if name == "cub" or _after_thrust(data, edit.start) else "alias"
+            if name in called and kind == "alias":
+                kind = "value"  # not called here: a function-like macro would not apply
             needs.append((Need(kind, name, target), edit.start))
         elif rule == "feature_macros" and _IDENT.match(original):
             needs.append((Need("macro", original.decode(), ""), edit.start))
@@ -116,25 +119,33 @@ def _headers(ctx: Context) -> Iterator[tuple[Need, int]]:
         yield Need("header", inc.header, target), inc.name_start
 
 
-def _calls_with_argument_edits(ctx: Context, edits: list[Edit]) -> list[tuple[Need, int]]:
-    """(name, argument count) of each call of a mapped function whose arguments translate
-    edits: the innermost call around each such edit."""
-    if not edits:
-        return []
+def _forwarded_calls(ctx: Context, edits: list[Edit]) -> tuple[list[tuple[Need, int]], set[int]]:
+    """(name, argument count) of each call that needs a forwarding macro: a call whose
+    arguments translate edits (the innermost call around the edit), and every other call of
+    a function with argument rules for this target, so that the macro serves each count the
+    tree uses. Also the offsets of those calls' names."""
+    from hipify_py.rules.arguments import active_rules
+    from hipify_py.rules.warp_sync import MASKED
+
     toks = ctx.parsed.tokens
     spans = []
     for i, entry in ctx.api_tokens:
         call = ctx.syntax.call_at(i)
         if call is not None:
-            spans.append((toks.start(i), toks.end(call.close_index), entry.cuda, len(call.args)))
+            spans.append((toks.start(i), toks.end(call.close_index), entry.cuda, len(call.args),
+                          bool(entry.cuda in MASKED or active_rules(entry, ctx))))
     out: dict[tuple[str, int], int] = {}
     for edit in edits:
         around = [s for s in spans if s[0] <= edit.start and edit.end <= s[1]]
-        if not around:
-            continue
-        start, _, name, arity = max(around, key=lambda s: s[0])
-        out.setdefault((name, arity), start)
-    return [(Need("call", name, str(arity)), start) for (name, arity), start in out.items()]
+        if around:
+            start, _, name, arity, _ = max(around, key=lambda s: s[0])
+            out.setdefault((name, arity), start)
+    forwarded = {name for name, _ in out}
+    for start, _, name, arity, ruled in spans:
+        if ruled or name in forwarded:
+            out.setdefault((name, arity), start)
+    starts = {s[0] for s in spans if (s[2], s[3]) in out}
+    return [(Need("call", name, str(arity)), start) for (name, arity), start in out.items()], starts
 
 
 def _after_thrust(data: bytes, start: int) -> bool:

@@ -2,3 +2,7 @@
 // Do not edit: regenerate with `hipify-py shim tree --output-dir shim --hip-version 7.2`.
 #pragma once
 #include <hip/hip_runtime.h>
+
+// Calls whose arguments change: what translate makes of each call.
+#define __shfl_down_sync(a0, a1, a2) __shfl_down_sync(static_cast<unsigned long long>(a0), a1, a2)
+#define __shfl_sync(a0, a1, a2) __shfl_sync(static_cast<unsigned long long>(a0), a1, a2)
