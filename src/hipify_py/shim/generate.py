@@ -128,14 +128,14 @@ def _core(needs: list[Need], table: MappingTable, settings: Settings, banner: st
         lines += [f"namespace thrust {{ namespace {n.name} = thrust::{n.target}; }}"
                   for n in backends]
         lines.append("#endif")
-    macros = _forwarding_macros([n for n in needs if n.kind == "call"], table, settings)
-    if macros:
+    forwarding = _forwarding_macros([n for n in needs if n.kind == "call"], table, settings)
+    if forwarding:
         lines += ["", "// Calls whose arguments change: what translate makes of each call."]
-        lines += macros
-    macros = [n for n in needs if n.kind == "macro"]
-    if macros:
+        lines += forwarding
+    feature_macros = [n for n in needs if n.kind == "macro"]
+    if feature_macros:
         lines += ["", "// CUDA's feature-test macros, as translate reads them."]
-        for n in macros:
+        for n in feature_macros:
             lines += _macro_lines(n.name, table, settings)
     return "\n".join(lines) + "\n"
 
