@@ -31,8 +31,12 @@ Whole trees take the same options as the command line, and give the report as a 
 __global__ void k() {}
 void run() { hipLaunchKernelGGL(k, dim3(1), dim3(1), 0, 0); }
 
+A project that keeps its CUDA source gets a compatibility folder instead (`shim_tree`, the
+`hipify-py shim` command).
+
 Names here follow semantic versioning: `translate_text`, `translate_tree`, `check_tree`,
-`Translation`, `TreeReport` and the fields they document only change with a major version.
+`shim_tree`, `Translation`, `TreeReport` and the fields they document only change with a major
+version.
 """
 
 from __future__ import annotations
@@ -45,7 +49,8 @@ from hipify_py.diagnostics import Diagnostic, Severity
 from hipify_py.results import FileResult, FileStatus
 from hipify_py.settings import DEFAULT_CUDA_VERSION, Settings, Version
 
-__all__ = ["Translation", "TreeReport", "check_tree", "translate_text", "translate_tree"]
+__all__ = ["Translation", "TreeReport", "check_tree", "shim_tree", "translate_text",
+           "translate_tree"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,3 +162,39 @@ def check_tree(
     """Report what would not port; write nothing (`hipify-py check`)."""
     return translate_tree(paths, hip_version=hip_version, cuda_version=cuda_version, roc=roc,
                           exclude=exclude, jobs=jobs, use_cache=use_cache)
+
+
+def shim_tree(
+    paths: Sequence[str],
+    output_dir: str,
+    *,
+    hip_version: str | None = None,
+    cuda_version: str | None = None,
+    roc: bool = False,
+    exclude: Sequence[str] = (),
+    jobs: int | None = None,
+    use_cache: bool = True,
+    check: bool = False,
+) -> TreeReport:
+    """Write the compatibility folder `output_dir` for the CUDA tree (`hipify-py shim`): the
+    unchanged sources then compile with `hipcc -x hip -I output_dir -include cuda_runtime.h`.
+    With `check`, write nothing and report what the folder does not cover or would change
+    (`hipify-py check --shim`)."""
+    import shlex
+
+    from hipify_py.mappings import load_mapping_table
+    from hipify_py.runner import RunOptions
+    from hipify_py.shim import check_shim, generate_shim
+
+    options = RunOptions(jobs=jobs, use_cache=use_cache, exclude=tuple(exclude))
+    settings = _settings(hip_version, cuda_version, roc, keep_launch_syntax=True)
+    versions = [f for flag, value in (("--hip-version", hip_version),
+                                      ("--cuda-version", cuda_version)) if value
+                for f in (flag, value)]
+    command = shlex.join(["hipify-py", "shim", *paths, "--output-dir", os.fspath(output_dir),
+                          *(["--roc"] if roc else []), *versions])
+    act = check_shim if check else generate_shim
+    outcome = act(list(paths), options, settings, load_mapping_table(), os.fspath(output_dir),
+                  command)
+    findings = tuple(d for r in outcome.results for d in r.diagnostics)
+    return TreeReport(outcome.results, findings)
