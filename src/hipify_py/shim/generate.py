@@ -28,6 +28,7 @@ CORE = "hipify_shim.h"
 MANIFEST = "hipify-shim.json"
 _RUNTIME = "hip/hip_runtime.h"
 _HIPCUB = "hipcub/hipcub.hpp"
+_COMPILER_MACRO = re.compile(r"__HIP\w*__\Z")
 _PLACEHOLDER = "hipify_shim_a"
 _PROBE_LINE = re.compile(r"/\*hipify-shim:(\d+)\*/ (.*);[ \t]*$", re.M)
 
@@ -69,7 +70,7 @@ def render_shim(needs: Iterable[Need], table: MappingTable, settings: Settings,
         if target and target != _RUNTIME:
             lines.append(f"#include <{target}>")
             if cub and target == _HIPCUB:  # after hipcub is declared
-                lines.append("namespace cub = hipcub;")
+                lines += ["#ifdef __cplusplus", "namespace cub = hipcub;", "#endif"]
         files[cuda] = ("\n".join(lines) + "\n").encode()
     files[CORE] = _core(needs, table, settings, banner).encode()
     files[MANIFEST] = (json.dumps({
@@ -108,11 +109,14 @@ def _core(needs: list[Need], table: MappingTable, settings: Settings, banner: st
     lines = [banner.rstrip("\n"), "#pragma once", f"#include <{_RUNTIME}>"]
     standard = [n.name for n in needs if n.kind == "standard"]
     if standard:
-        lines.append("// nvcc's cuda_runtime.h includes these; hip_runtime.h does not.")
+        lines += ["#ifdef __cplusplus  // nvcc's cuda_runtime.h includes these; hip_runtime.h "
+                  "does not"]
         lines += [f"#include <{name}>" for name in standard]
+        lines.append("#endif")
     if any(n.kind == "library" and n.name == "thrust" for n in needs):
-        # Thrust picks its compiler from __CUDACC__, which an alias below may define.
-        lines += ["#if __has_include(<thrust/detail/config.h>)",
+        # Thrust picks its compiler from __CUDACC__, which an alias below may define (a host
+        # compiler's Thrust is CUDA's: not included there).
+        lines += ["#if defined(__HIPCC__) && __has_include(<thrust/detail/config.h>)",
                   "#include <thrust/detail/config.h>", "#endif"]
     forwarded = {n.name for n in needs if n.kind == "call"}
     aliases = sorted({Need("alias", n.name, n.target) for n in needs
@@ -123,7 +127,7 @@ def _core(needs: list[Need], table: MappingTable, settings: Settings, banner: st
     backends = [n for n in needs if n.kind == "namespace" and n.name != "cub"]
     if backends:  # Thrust's CUDA backend: thrust::cuda -> thrust::hip
         lines += ["", "// Thrust's CUDA backend.",
-                  "#if __has_include(<thrust/execution_policy.h>)",
+                  "#if defined(__HIPCC__) && __has_include(<thrust/execution_policy.h>)",
                   "#include <thrust/execution_policy.h>"]
         lines += [f"namespace thrust {{ namespace {n.name} = thrust::{n.target}; }}"
                   for n in backends]
@@ -143,6 +147,9 @@ def _core(needs: list[Need], table: MappingTable, settings: Settings, banner: st
 def _alias_line(need: Need, table: MappingTable) -> str:
     entry = table.get(need.name)
     line = f"#define {need.name} {need.target}"
+    if _COMPILER_MACRO.match(need.target):
+        # __CUDACC__ -> __HIPCC__: defined where hipcc compiles, not in a host compiler's pass.
+        return f"#ifdef {need.target}\n{line}\n#endif"
     why = entry.semantic if entry is not None else None
     return f"{line}  // differs on AMD: {_one_line(why)}" if why else line
 

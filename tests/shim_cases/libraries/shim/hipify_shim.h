@@ -2,12 +2,14 @@
 // Do not edit: regenerate with `hipify-py shim tree --output-dir shim --hip-version 7.2`.
 #pragma once
 #include <hip/hip_runtime.h>
-#if __has_include(<thrust/detail/config.h>)
+#if defined(__HIPCC__) && __has_include(<thrust/detail/config.h>)
 #include <thrust/detail/config.h>
 #endif
 
 // Names: CUDA -> HIP.
+#ifdef __HIPCC__
 #define __CUDACC__ __HIPCC__
+#endif
 #define curandState hiprandState
 #define curand_init hiprand_init
 #define curand_uniform hiprand_uniform

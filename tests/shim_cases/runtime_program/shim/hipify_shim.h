@@ -2,11 +2,14 @@
 // Do not edit: regenerate with `hipify-py shim tree --output-dir shim --hip-version 5.2`.
 #pragma once
 #include <hip/hip_runtime.h>
-// nvcc's cuda_runtime.h includes these; hip_runtime.h does not.
+#ifdef __cplusplus  // nvcc's cuda_runtime.h includes these; hip_runtime.h does not
 #include <cstring>
+#endif
 
 // Names: CUDA -> HIP.
+#ifdef __HIPCC__
 #define __CUDACC__ __HIPCC__
+#endif
 #define cudaError_t hipError_t
 #define cudaFree hipFree
 #define cudaFreeHost hipHostFree

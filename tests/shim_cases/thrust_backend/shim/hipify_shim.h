@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `hipify-py shim tree --output-dir shim --hip-version 7.2`.
 #pragma once
 #include <hip/hip_runtime.h>
-#if __has_include(<thrust/detail/config.h>)
+#if defined(__HIPCC__) && __has_include(<thrust/detail/config.h>)
 #include <thrust/detail/config.h>
 #endif
 
@@ -10,7 +10,7 @@
 #define cudaStream_t hipStream_t
 
 // Thrust's CUDA backend.
-#if __has_include(<thrust/execution_policy.h>)
+#if defined(__HIPCC__) && __has_include(<thrust/execution_policy.h>)
 #include <thrust/execution_policy.h>
 namespace thrust { namespace cuda = thrust::hip; }
 #endif

@@ -4,4 +4,6 @@
 #pragma once
 #include <hipify_shim.h>
 #include <hipcub/hipcub.hpp>
+#ifdef __cplusplus
 namespace cub = hipcub;
+#endif
