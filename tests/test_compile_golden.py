@@ -43,6 +43,7 @@ COMPILES = {
     "launches/spaced_chevrons.cu.hip": ("5.2", "7.2"),
     "versions/prefetch_location.cu.hip": ("7.2",),
     "launches/launch_in_expression.cu.hip": ("5.2", "7.2"),
+    "launches/launch_after_label.cu.hip": ("5.2", "7.2"),
     "launches/spaced_chevrons.cu.keep.hip": ("5.2", "7.2"),
     "arguments/gemm_ex_compute_type.cu.hip": ("7.2",),
     "types/hip_atomic_overloads.cu.hip": ("5.2", "7.2"),
