@@ -7,7 +7,7 @@
 
 __global__ void zero(float* p) { p[threadIdx.x] = 0.0f; }
 
-#if CUDART_VERSION < 10000
+#if 12060 < 10000
 static void reset(float* p) {
   hipDeviceSynchronize();  // expect[amap]: HPY131
   zero<<<1, 32>>>(p);
