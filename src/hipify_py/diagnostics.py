@@ -189,6 +189,12 @@ _CODES: list[CodeInfo] = [
        "The file uses CUDA without including a CUDA header (nvcc's implicit include) and a "
        "host-only C/C++ source, built by the host compiler, includes it as well: hip_runtime.h "
        "is added for hipcc only, so that build keeps working."),
+    _c("HPY204", "hip-complex-define", N, "header",
+       "ROCM_MATHLIBS_API_USE_HIP_COMPLEX defined before a rocBLAS header (--roc)",
+       "rocBLAS then declares its complex arguments as hipComplex/hipDoubleComplex, the types "
+       "cuComplex code is translated to, instead of its own rocblas_float_complex class, which "
+       "they do not convert to. No action needed; a file of the same program that includes "
+       "rocBLAS earlier without it still sees the class."),
     _c("HPY300", "inline-ptx", E, "device",
        "inline PTX assembly",
        "PTX is NVIDIA's virtual ISA and does not exist on AMD GPUs. Replace the asm statement with "

@@ -53,9 +53,40 @@ def rewrite_includes(ctx: Context) -> Iterator[RuleOutput]:
             continue
         yield from _plan_one(ctx, inc, entry, block, planned)
     yield from _implicit_runtime(ctx, planned)
+    yield from _hip_complex_for_roc(ctx, planned)
     for p in planned:
         if p.edit is not None:
             yield p.edit
+
+
+# rocBLAS (and rocSOLVER, which takes its types) declares complex arguments as its own
+# rocblas_float_complex class, unless ROCM_MATHLIBS_API_USE_HIP_COMPLEX is defined before
+# rocblas.h: then they are hipFloatComplex and hipDoubleComplex. Under --roc cuComplex becomes
+# hipComplex, which the cuComplex helpers (make_hipComplex, hipCaddf) work on; the define makes
+# the library calls take it too. (A rocBLAS older than the define ignores it.)
+_ROC_COMPLEX_HEADERS = frozenset({"rocblas/rocblas.h", "rocsolver/rocsolver.h"})
+HIP_COMPLEX_DEFINE = "ROCM_MATHLIBS_API_USE_HIP_COMPLEX"
+
+
+def _hip_complex_for_roc(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOutput]:
+    name = HIP_COMPLEX_DEFINE.encode()
+    toks = ctx.parsed.tokens
+    if not ctx.settings.roc or (
+            name in ctx.data and any(toks.raw(i) == name for i in toks.of_kind(IDENT))):
+        return  # (defined already, or tested: the author's choice)
+    first = next((p for p in planned if p.target in _ROC_COMPLEX_HEADERS
+                  and p.target != p.include.header), None)
+    if first is None or not any(e.family == "cucomplex" for _, e in ctx.api_tokens):
+        return
+    d = first.include.directive
+    start = d.start - _indent(ctx.data, d.start)
+    nl = ctx.newline
+    yield Edit(start, start, b"#ifndef " + name + nl + b"#define " + name + nl + b"#endif" + nl,
+               "includes")
+    yield Finding("HPY204", first.include.name_start, first.include.name_end,
+                  f"defined {HIP_COMPLEX_DEFINE} before {first.target}: its complex arguments "
+                  "are then hipComplex and hipDoubleComplex, the types cuComplex code becomes",
+                  None, None, "cublas")
 
 
 def _header_entry(ctx: Context, inc: Include) -> HeaderEntry | None:
