@@ -48,6 +48,7 @@ COMPILES = {
     "identifiers/skipped_branch.cu.amap.hip": ("5.2", "7.2"),
     "feature_macros/skipped_conditions.cu.hip": ("5.2", "7.2"),
     "libraries/rocblas_hip_complex.cu.hip": ("7.2",),  # HIP 5.2 here has no rocBLAS
+    "libraries/hipblas_hip_half.cu.hip": ("7.2",),  # nor hipBLAS
     "launches/spaced_chevrons.cu.keep.hip": ("5.2", "7.2"),
     "arguments/gemm_ex_compute_type.cu.hip": ("7.2",),
     "types/hip_atomic_overloads.cu.hip": ("5.2", "7.2"),

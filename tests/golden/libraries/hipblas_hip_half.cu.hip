@@ -1,0 +1,15 @@
+// cublasHgemm takes __half; hipblasHgemm takes hipblasHalf, which is uint16_t unless
+// HIPBLAS_USE_HIP_HALF is defined before hipblas.h: the translation defines it.
+#include <hip/hip_runtime.h>
+#ifndef HIPBLAS_USE_HIP_HALF
+#define HIPBLAS_USE_HIP_HALF
+#endif
+#include <hipblas/hipblas.h>  // expect: HPY204
+#include <hip/hip_fp16.h>
+
+hipblasStatus_t half_gemm(hipblasHandle_t handle, int n, const __half* a, const __half* b,
+                         half* c) {
+  const __half one = __float2half(1.0f);
+  const __half zero = __float2half(0.0f);
+  return hipblasHgemm(handle, HIPBLAS_OP_N, HIPBLAS_OP_T, n, n, n, &one, a, n, b, n, &zero, c, n);
+}
