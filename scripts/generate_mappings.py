@@ -305,6 +305,24 @@ EXTRA_OVERLOADS: dict[str, dict[int, str]] = {
     "cuCtxCreate": {3: "hipCtxCreate", 4: "hipCtxCreate"},
     "cuCtxCreate_v2": {3: "hipCtxCreate"},
 }
+# rocBLAS's half-precision GEMMs (--roc) take rocblas_half, a struct of its own that the __half
+# cuBLAS takes, and the code keeps, does not convert to: the pointers are cast (same 16 bits).
+# Found while comparing with HIPIFY's cublas2rocblas test, which renames __half instead (that
+# breaks the __half arithmetic of device code).
+_ROC_HALF = "reinterpret_cast<const rocblas_half *>"
+_ROC_HALF_OUT = "reinterpret_cast<rocblas_half *>"
+for _name, _casts in (
+        ("cublasHgemm", {6: _ROC_HALF, 7: _ROC_HALF, 9: _ROC_HALF, 11: _ROC_HALF,
+                         12: _ROC_HALF_OUT}),
+        ("cublasHgemmStridedBatched", {6: _ROC_HALF, 7: _ROC_HALF, 10: _ROC_HALF,
+                                       13: _ROC_HALF, 14: _ROC_HALF_OUT}),
+        ("cublasHgemmBatched", {6: _ROC_HALF, 7: "reinterpret_cast<const rocblas_half * const *>",
+                                9: "reinterpret_cast<const rocblas_half * const *>",
+                                11: _ROC_HALF, 12: "reinterpret_cast<rocblas_half * const *>"})):
+    for _variant in (_name, _name + "_64"):
+        EXTRA_ARGUMENT_RULES.setdefault(_variant, []).extend(
+            {"action": "cast_argument", "index": i, "value": v, "mode": "roc"}
+            for i, v in _casts.items())
 REPLACED_ARGUMENT_RULES = {("cusparseSpSM_solve", "add_const_argument", 10, "default")}
 for _name, _rule in _EXTRA_RULES.items():
     EXTRA_ARGUMENT_RULES.setdefault(_name, []).append(_rule)
@@ -577,7 +595,7 @@ def argument_rules(reference: Path) -> dict[str, dict[str, object]]:
             raise SystemExit(f"EXTRA_ARGUMENT_RULES: {name} has rules in the CSV now; drop ours")
         args = out[name].setdefault("args", [])
         assert isinstance(args, list)
-        args.extend({**rule, "mode": "default"} for rule in rules)
+        args.extend({**rule, "mode": rule.get("mode", "default")} for rule in rules)
     return out
 
 

@@ -43,6 +43,13 @@ COMPILES = {
     "launches/spaced_chevrons.cu.hip": ("5.2", "7.2"),
     "versions/prefetch_location.cu.hip": ("7.2",),
     "launches/launch_in_expression.cu.hip": ("5.2", "7.2"),
+    "launches/launch_after_label.cu.hip": ("5.2", "7.2"),
+    "identifiers/skipped_branch.cu.hip": ("5.2", "7.2"),
+    "identifiers/skipped_branch.cu.amap.hip": ("5.2", "7.2"),
+    "feature_macros/skipped_conditions.cu.hip": ("5.2", "7.2"),
+    "libraries/rocblas_hip_complex.cu.hip": ("7.2",),  # HIP 5.2 here has no rocBLAS
+    "libraries/hipblas_hip_half.cu.hip": ("7.2",),  # nor hipBLAS
+    "libraries/hipblas_hip_half.cu.roc.hip": ("7.2",),
     "launches/spaced_chevrons.cu.keep.hip": ("5.2", "7.2"),
     "arguments/gemm_ex_compute_type.cu.hip": ("7.2",),
     "types/hip_atomic_overloads.cu.hip": ("5.2", "7.2"),

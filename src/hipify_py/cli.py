@@ -34,7 +34,7 @@ Roc = Annotated[bool, typer.Option("--roc", help="Use rocBLAS/rocSPARSE/rocRAND/
 HipDnn = Annotated[bool, typer.Option("--hipdnn", help="Translate cuDNN to the obsolete hipDNN names (hipify-clang's default) instead of MIOpen.")]
 MiOpen = Annotated[bool, typer.Option("--miopen", help="Translate cuDNN to MIOpen (the default; accepted for hipify-clang users).")]
 Experimental = Annotated[bool, typer.Option("--experimental", help="Use HIP APIs marked experimental.")]
-Amap = Annotated[bool, typer.Option("--amap", help="Hipify as much as possible: apply experimental and version-gated mappings anyway (still reported).")]
+Amap = Annotated[bool, typer.Option("--amap", help="Hipify as much as possible: apply experimental and version-gated mappings anyway (still reported), and rename CUDA names in #if branches --skip-excluded-preprocessor-conditional-blocks skips (as hipify-clang).")]
 CudaVersion = Annotated[str | None, typer.Option("--cuda-version", metavar="X.Y", help="The CUDA release the code is read as: CUDA_VERSION/CUDART_VERSION comparisons take its branch (default 12.0).")]
 HipVersion = Annotated[str | None, typer.Option("--hip-version", metavar="X.Y|auto|latest", help="Never emit a HIP name newer than this HIP version; 'auto' (the default when hipconfig is on the PATH) asks hipconfig; 'latest': the newest HIP.")]
 OffloadArch = Annotated[str | None, typer.Option("--offload-arch", metavar="GFX,...", help="Build files: the AMD GPU targets nvcc's -arch/-gencode become (default gfx90a,gfx942).")]

@@ -189,6 +189,13 @@ _CODES: list[CodeInfo] = [
        "The file uses CUDA without including a CUDA header (nvcc's implicit include) and a "
        "host-only C/C++ source, built by the host compiler, includes it as well: hip_runtime.h "
        "is added for hipcc only, so that build keeps working."),
+    _c("HPY204", "hip-types-define", N, "header",
+       "macro defined before a math library header so that it takes HIP's types",
+       "rocBLAS declares complex arguments as its own rocblas_float_complex class unless "
+       "ROCM_MATHLIBS_API_USE_HIP_COMPLEX is defined, hipBLAS its half-precision ones as "
+       "uint16_t unless HIPBLAS_USE_HIP_HALF is: the hipComplex and __half values the CUDA code "
+       "becomes do not convert to those. No action needed; a file of the same program that "
+       "includes the header earlier without the macro still sees the library's own types."),
     _c("HPY300", "inline-ptx", E, "device",
        "inline PTX assembly",
        "PTX is NVIDIA's virtual ISA and does not exist on AMD GPUs. Replace the asm statement with "

@@ -96,7 +96,8 @@ class Settings:
     roc: bool = False  # rocBLAS/rocSPARSE/rocRAND/rocSOLVER names where they exist
     hipdnn: bool = False  # cuDNN -> obsolete hipDNN names instead of MIOpen
     experimental: bool = False  # use HIP names marked experimental
-    amap: bool = False  # hipify as much as possible: ignore version/experimental gates (still reported)
+    amap: bool = False  # hipify as much as possible: ignore version/experimental gates (still
+    # reported); rename names in the branches skip_excluded_blocks skips too
     hip_version: Version | None = None  # never emit a HIP name newer than this
     hip_version_origin: str = ""  # where hip_version came from, for the summary line
     # The CUDA release the code is read as: CUDA_VERSION/CUDART_VERSION comparisons keep the

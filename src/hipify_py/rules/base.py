@@ -88,6 +88,13 @@ class Context:
     def is_skipped(self, offset: int) -> bool:
         return any(a <= offset < b for a, b in self.skipped)
 
+    def keeps_names(self, offset: int) -> bool:
+        """Are the CUDA names at offset left as they are? So in an #if branch that
+        --skip-excluded-preprocessor-conditional-blocks skips, unless --amap, which (as
+        hipify-clang's, that "ignores default-preprocessor") renames them there all the same.
+        What needs the parse (launches, arguments, includes) skips such branches either way."""
+        return not self.settings.amap and self.is_skipped(offset)
+
     @cached_property
     def newline(self) -> bytes:
         """The file's line ending, for text a rule inserts (CRLF files stay CRLF)."""

@@ -55,6 +55,15 @@ def value_of(name: str, settings: Settings) -> str | None:
     return None
 
 
+def _opens_skipped_range(ctx: Context, i: int) -> bool:
+    """Is token i in the #if/#elif line a skipped range starts with? The preprocessor evaluated
+    that condition to skip the branch, and hipcc evaluates it again: `#if CUDART_VERSION < 10000`
+    left as written is true under hipcc (no CUDART_VERSION), which would compile the skipped,
+    untranslated branch instead of the translated one."""
+    directive = ctx.syntax.directive_at(i)
+    return directive is not None and any(a == directive.start for a, _ in ctx.skipped)
+
+
 def translate_feature_macros(ctx: Context) -> Iterator[RuleOutput]:
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
@@ -62,7 +71,7 @@ def translate_feature_macros(ctx: Context) -> Iterator[RuleOutput]:
         if entry.family != FAMILY:
             continue
         start, end, text = toks.start(i), toks.end(i), entry.cuda
-        if ctx.is_skipped(start):
+        if ctx.is_skipped(start) and not _opens_skipped_range(ctx, i):
             continue
         prev = syntax.prev_code(i)
         if prev is not None and toks.raw(prev) in (b".", b"->", b"::"):

@@ -55,7 +55,7 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
         if entry.family == FEATURE_MACROS:
             continue
         start, end = toks.start(i), toks.end(i)
-        if ctx.is_skipped(start):
+        if ctx.keeps_names(start):
             continue
         if header_names and any(a <= start < b for a, b in header_names):
             continue
@@ -131,7 +131,7 @@ def _strings(ctx: Context, resolution: Resolver) -> Iterator[Edit]:
     include_lines = {inc.directive.first for inc in ctx.syntax.includes}
     for i in toks.of_kind(LITERAL):
         raw = toks.raw(i)
-        if not _STRING_START.match(raw) or ctx.is_skipped(toks.start(i)):
+        if not _STRING_START.match(raw) or ctx.keeps_names(toks.start(i)):
             continue
         if include_lines and ctx.syntax.directive_at(i) is not None:
             d = ctx.syntax.directive_at(i)
@@ -158,7 +158,7 @@ def _cub_namespace(ctx: Context) -> Iterator[RuleOutput]:
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
     for i in identifier_tokens(ctx, _CUB):
-        if ctx.is_skipped(toks.start(i)):
+        if ctx.keeps_names(toks.start(i)):
             continue
         nxt = syntax.next_code(i)
         prev = syntax.prev_code(i)
@@ -190,7 +190,7 @@ def _thrust_backend(ctx: Context) -> Iterator[RuleOutput]:
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
     for i in identifier_tokens(ctx, _THRUST_NAMES):
-        if ctx.is_skipped(toks.start(i)):
+        if ctx.keeps_names(toks.start(i)):
             continue
         name = toks.raw(i)
         if name != b"THRUST_DEVICE_SYSTEM_CUDA":

@@ -53,9 +53,63 @@ def rewrite_includes(ctx: Context) -> Iterator[RuleOutput]:
             continue
         yield from _plan_one(ctx, inc, entry, block, planned)
     yield from _implicit_runtime(ctx, planned)
+    yield from _types_defines(ctx, planned)
     for p in planned:
         if p.edit is not None:
             yield p.edit
+
+
+# Math library headers that declare some arguments with types of their own unless a macro,
+# defined before the header, makes them HIP's: the types the CUDA code is translated to.
+# rocBLAS (and rocSOLVER, which takes its types): rocblas_float_complex, a class hipComplex does
+# not convert to, unless ROCM_MATHLIBS_API_USE_HIP_COMPLEX; the cuComplex helpers
+# (make_hipComplex, hipCaddf) need hipComplex, so the library is told to take it.
+# hipBLAS: hipblasHalf (cublasHgemm's __half) is uint16_t unless HIPBLAS_USE_HIP_HALF.
+# A library release older than its macro ignores it.
+@dataclass(frozen=True, slots=True)
+class _TypesDefine:
+    macro: str
+    headers: frozenset[str]
+    names: frozenset[bytes]  # the file names one of these (a type the library then takes)
+    family: str | None  # ... or a name of this mapping family
+    what: str
+
+
+TYPES_DEFINES = (
+    _TypesDefine("ROCM_MATHLIBS_API_USE_HIP_COMPLEX",
+                 frozenset({"rocblas/rocblas.h", "rocsolver/rocsolver.h"}), frozenset(),
+                 "cucomplex", "its complex arguments are then hipComplex and hipDoubleComplex"),
+    _TypesDefine("HIPBLAS_USE_HIP_HALF", frozenset({"hipblas/hipblas.h"}),
+                 frozenset({b"__half", b"half"}), None, "its hipblasHalf arguments are then __half"),
+)
+
+
+def _types_defines(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOutput]:
+    toks = ctx.parsed.tokens
+    for define in TYPES_DEFINES:
+        name = define.macro.encode()
+        if name in ctx.data and any(toks.raw(i) == name for i in toks.of_kind(IDENT)):
+            continue  # defined already, or tested: the author's choice
+        first = next((p for p in planned if p.target in define.headers
+                      and p.target != p.include.header), None)
+        if first is None or not _names_a_type(ctx, define):
+            continue
+        d = first.include.directive
+        start = d.start - _indent(ctx.data, d.start)
+        nl = ctx.newline
+        yield Edit(start, start,
+                   b"#ifndef " + name + nl + b"#define " + name + nl + b"#endif" + nl, "includes")
+        entry = ctx.table.header_entry(first.include.header)
+        yield Finding("HPY204", first.include.name_start, first.include.name_end,
+                      f"defined {define.macro} before {first.target}: {define.what}, the types "
+                      "the CUDA code becomes", None, None, entry.family if entry else None)
+
+
+def _names_a_type(ctx: Context, define: _TypesDefine) -> bool:
+    if define.family is not None and any(e.family == define.family for _, e in ctx.api_tokens):
+        return True
+    toks = ctx.parsed.tokens
+    return any(toks.raw(i) in define.names for i in toks.of_kind(IDENT))
 
 
 def _header_entry(ctx: Context, inc: Include) -> HeaderEntry | None:

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from hipify_py.diagnostics import Finding, Severity
 from hipify_py.edits import Edit, Piece
-from hipify_py.parsing import PUNCT
+from hipify_py.parsing import IDENT, PUNCT
 from hipify_py.rules.base import Context, Reference, RuleOutput
 from hipify_py.syntax import Launch, Span
 
@@ -110,7 +110,40 @@ def _inside_expression(ctx: Context, launch: Launch) -> bool:
         opener = syntax.opener_of(prev)
         keyword = syntax.prev_code(opener) if opener is not None else None
         return keyword is None or toks.raw(keyword) not in _CONTROL
+    if toks.raw(prev) == b":":
+        return not _ends_label(ctx, prev)
     return True
+
+
+def _ends_label(ctx: Context, colon: int) -> bool:
+    """Does this `:` end a label (`case X:`, `default:`, `name:`), after which a statement
+    starts, rather than belong to a `?:`? Scans back to the `case`; a `?`, another `:` or a
+    statement boundary first means it is not one (a `case` whose value has a ?: included: the
+    launch then keeps its chevrons, which is correct either way)."""
+    syntax = ctx.syntax
+    toks = ctx.parsed.tokens
+    before = syntax.prev_code(colon)
+    if before is None:
+        return False
+    if toks.raw(before) == b"default":
+        return True
+    if toks.kinds[before] == IDENT:
+        ahead = syntax.prev_code(before)
+        if ahead is None or toks.raw(ahead) in (b";", b"{", b"}"):
+            return True  # a goto label
+    k: int | None = before
+    while k is not None:
+        t = toks.raw(k)
+        if t == b"case":
+            return True
+        if t in (b";", b"{", b"}", b"?", b":"):
+            return False
+        if t in (b")", b"]"):
+            k = syntax.opener_of(k)
+            if k is None:
+                return False
+        k = syntax.prev_code(k)
+    return False
 
 
 def _unrewritable(ctx: Context, launch: Launch) -> str | None:
