@@ -79,7 +79,7 @@ def translate_source(
     if settings.shim:
         from hipify_py.shim.needs import ShimUse, collect
 
-        needs, unexpressed = collect(ctx, edits)
+        needs, unexpressed = collect(ctx, edits, findings)
         findings += unexpressed
         index = LineIndex(data)
         shim = ShimUse(tuple((need, *index.locate(at)) for need, at in needs))

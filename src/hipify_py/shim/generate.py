@@ -106,7 +106,11 @@ def _core(needs: list[Need], table: MappingTable, settings: Settings, banner: st
     """hip_runtime.h, then the aliases every stand-in shares. A library's HIP header comes
     with its own stand-in, so a file that does not include cuBLAS needs no hipBLAS installed;
     the aliases are macros, which name nothing until used, so they may come first."""
-    lines = [banner.rstrip("\n"), "#pragma once", f"#include <{_RUNTIME}>"]
+    lines = [banner.rstrip("\n"), "#pragma once"]
+    for n in needs:
+        if n.kind == "define":  # before every HIP header (HPY204)
+            lines += [f"#ifndef {n.name}", f"#define {n.name}", "#endif"]
+    lines.append(f"#include <{_RUNTIME}>")
     standard = [n.name for n in needs if n.kind == "standard"]
     if standard:
         lines += ["#ifdef __cplusplus  // nvcc's cuda_runtime.h includes these; hip_runtime.h "
@@ -160,48 +164,60 @@ def _one_line(text: str) -> str:
 
 def _forwarding_macros(calls: list[Need], table: MappingTable, settings: Settings) -> list[str]:
     """#define NAME(a0, ...) for each argument count the tree calls NAME with; several counts
-    dispatch on the count."""
-    bodies = _probe([(n.name, int(n.target)) for n in calls], table, settings)
+    dispatch on the count. Where C's translation differs from C++'s (NULL for nullptr), each
+    language gets its own."""
+    wanted = [(n.name, int(n.target)) for n in calls]
+    cxx = _probe(wanted, table, settings, "cu")
+    c = _probe(wanted, table, settings, "c")
     by_name: dict[str, dict[int, str]] = {}
-    for (name, arity), body in bodies.items():
+    for (name, arity), body in cxx.items():
         by_name.setdefault(name, {})[arity] = body
     out: list[str] = []
     for name, forms in sorted(by_name.items()):
         why = getattr(table.get(name), "semantic", None)
         if why:
             out.append(f"// {name} differs on AMD: {_one_line(why)}")
-        if len(forms) == 1:
-            (arity, body), = forms.items()
-            out.append(f"#define {name}({_params(arity)}) {body}")
-            continue
-        top = max(forms)
-        slots = ", ".join(f"_{k}" for k in range(1, top + 1))
-        counts = ", ".join(f"hipify_shim_{name}_{k}" if k in forms
-                           else f"hipify_shim_{name}_takes_no_{k}_arguments"
-                           for k in range(top, 0, -1))
-        out.append(f"#define hipify_shim_{name}_pick({slots}, N, ...) N")
-        out.append(f"#define {name}(...) hipify_shim_{name}_pick(__VA_ARGS__, {counts}, )"
-                   "(__VA_ARGS__)")
-        out += [f"#define hipify_shim_{name}_{k}({_params(k)}) {forms[k]}" for k in sorted(forms)]
+        in_c = {arity: c.get((name, arity), body) for arity, body in forms.items()}
+        if in_c == forms:
+            out += _defines(name, forms)
+        else:
+            out += ["#ifdef __cplusplus", *_defines(name, forms), "#else",
+                    *_defines(name, in_c), "#endif"]
     return out
+
+
+def _defines(name: str, forms: dict[int, str]) -> list[str]:
+    if len(forms) == 1:
+        (arity, body), = forms.items()
+        return [f"#define {name}({_params(arity)}) {body}"]
+    top = max(forms)
+    slots = ", ".join(f"_{k}" for k in range(1, top + 1))
+    counts = ", ".join(f"hipify_shim_{name}_{k}" if k in forms
+                       else f"hipify_shim_{name}_takes_no_{k}_arguments"
+                       for k in range(top, 0, -1))
+    return [f"#define hipify_shim_{name}_pick({slots}, N, ...) N",
+            f"#define {name}(...) hipify_shim_{name}_pick(__VA_ARGS__, {counts}, )(__VA_ARGS__)",
+            *(f"#define hipify_shim_{name}_{k}({_params(k)}) {forms[k]}" for k in sorted(forms))]
 
 
 def _params(arity: int) -> str:
     return ", ".join(f"a{k}" for k in range(arity))
 
 
-def _probe(calls: list[tuple[str, int]], table: MappingTable,
-           settings: Settings) -> dict[tuple[str, int], str]:
-    """Translate one call per (name, argument count) with placeholder arguments."""
+def _probe(calls: list[tuple[str, int]], table: MappingTable, settings: Settings,
+           language: str) -> dict[tuple[str, int], str]:
+    """Translate one call per (name, argument count) with placeholder arguments, in a .cu
+    or a .c file; the calls translate leaves unchanged are not returned."""
     from hipify_py.translate import translate_source
 
-    lines = ["__host__ __device__ void hipify_shim_probe() {"]
+    head = ("__host__ __device__ void hipify_shim_probe() {" if language == "cu"
+            else "void hipify_shim_probe(void) {")
     probes = [f"{name}({', '.join(f'{_PLACEHOLDER}{j}' for j in range(arity))})"
               for name, arity in calls]
-    lines += [f"/*hipify-shim:{k}*/ {probe};" for k, probe in enumerate(probes)]
-    lines.append("}\n")
+    lines = [head, *(f"/*hipify-shim:{k}*/ {probe};" for k, probe in enumerate(probes)), "}\n"]
     probe = replace(settings, shim=False, keep_launch_syntax=True, ignored_codes=frozenset())
-    result = translate_source("\n".join(lines).encode(), "hipify_shim_probe.cu", table, probe)
+    result = translate_source("\n".join(lines).encode(), f"hipify_shim_probe.{language}", table,
+                              probe)
     text = (result.output or b"").decode()
     out: dict[tuple[str, int], str] = {}
     for m in _PROBE_LINE.finditer(text):

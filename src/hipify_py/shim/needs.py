@@ -25,7 +25,10 @@ _IDENT = re.compile(rb"[A-Za-z_]\w*\Z")
 # The other include edits are the stand-ins' work, and -include cuda_runtime.h replaces the
 # runtime include translate adds; hipcc takes <<<...>>> launches as they are.
 _STANDARD_INCLUDE = re.compile(rb"#include <(\w+)>\r?\n\Z")
+# A library's switch to HIP's own types (HIPBLAS_USE_HIP_HALF...), due before its header (HPY204).
+_TYPES_DEFINE = re.compile(rb"#ifndef (\w+)\r?\n#define \1\r?\n#endif")
 _CALL_RULES = frozenset({"arguments", "warp_sync"})
+_BY_CONTEXT = frozenset({"append_argument_of_call", "map_argument_values", "drop_null_argument"})
 # What translate does that no alias can, in words for HPY700.
 _WHY = {
     "case_labels": "comments out a case label of a value the target HIP lacks",
@@ -40,8 +43,9 @@ class Need(NamedTuple):
     hipcub), call (name, target = argument count), value (a use of a function, not a call:
     an alias unless the function also needs a forwarding macro), header (CUDA header -> HIP header, "" for
     one hip_runtime.h covers), macro (a CUDA feature macro; target empty), library (a
-    library whose own header names stay, "thrust") or standard (a C++ header nvcc's
-    cuda_runtime.h includes and hip_runtime.h does not)."""
+    library whose own header names stay, "thrust"), standard (a C++ header nvcc's
+    cuda_runtime.h includes and hip_runtime.h does not) or define (a library's switch to HIP's
+    own types, HIPBLAS_USE_HIP_HALF, due before any HIP header)."""
 
     kind: str
     name: str
@@ -58,13 +62,14 @@ class ShimUse:
         return (ShimUse, (self.needs,))
 
 
-def collect(ctx: Context, edits: Iterable[Edit]) -> tuple[list[tuple[Need, int]], list[Finding]]:
+def collect(ctx: Context, edits: Iterable[Edit], reported: Iterable[Finding] = (),
+            ) -> tuple[list[tuple[Need, int]], list[Finding]]:
     """The needs of one file (with the byte offset of each use), and HPY700 for the edits no
-    preprocessor definition can make."""
+    preprocessor definition can make. `reported`: translate's findings for the file."""
     data = ctx.data
     edits = list(edits)
     needs: list[tuple[Need, int]] = list(_headers(ctx))
-    findings: list[Finding] = []
+    findings: list[Finding] = list(_context_dependent_calls(ctx, edits, reported))
     calls, call_starts = _forwarded_calls(ctx, [e for e in edits if e.rule in _CALL_RULES])
     called = {need.name for need, _ in calls}
     needs += calls
@@ -75,8 +80,11 @@ def collect(ctx: Context, edits: Iterable[Edit]) -> tuple[list[tuple[Need, int]]
         original = data[edit.start:edit.end]
         if rule == "includes":
             standard = _STANDARD_INCLUDE.match(edit.text)
+            types = _TYPES_DEFINE.match(edit.text)
             if standard and edit.start == edit.end:
                 needs.append((Need("standard", standard.group(1).decode(), ""), edit.start))
+            elif types and edit.start == edit.end:
+                needs.append((Need("define", types.group(1).decode(), ""), edit.start))
             continue
         if rule == "identifiers" and _IDENT.match(original) and _IDENT.match(edit.text):
             name, target = original.decode(), edit.text.decode()
@@ -122,8 +130,8 @@ def _headers(ctx: Context) -> Iterator[tuple[Need, int]]:
 def _forwarded_calls(ctx: Context, edits: list[Edit]) -> tuple[list[tuple[Need, int]], set[int]]:
     """(name, argument count) of each call that needs a forwarding macro: a call whose
     arguments translate edits (the innermost call around the edit), and every other call of
-    a function with argument rules for this target, so that the macro serves each count the
-    tree uses. Also the offsets of those calls' names."""
+    a function with argument rules for this target or overloads by argument count, so that
+    the macro serves each count the tree uses. Also the offsets of those calls' names."""
     from hipify_py.rules.arguments import active_rules
     from hipify_py.rules.warp_sync import MASKED
 
@@ -132,8 +140,10 @@ def _forwarded_calls(ctx: Context, edits: list[Edit]) -> tuple[list[tuple[Need, 
     for i, entry in ctx.api_tokens:
         call = ctx.syntax.call_at(i)
         if call is not None:
+            # Overloads (cudaEventCreate(&e) / (&e, flags)) rename by argument count.
+            ruled = bool(entry.cuda in MASKED or entry.overloads or active_rules(entry, ctx))
             spans.append((toks.start(i), toks.end(call.close_index), entry.cuda, len(call.args),
-                          bool(entry.cuda in MASKED or active_rules(entry, ctx))))
+                          ruled))
     out: dict[tuple[str, int], int] = {}
     for edit in edits:
         around = [s for s in spans if s[0] <= edit.start and edit.end <= s[1]]
@@ -146,6 +156,37 @@ def _forwarded_calls(ctx: Context, edits: list[Edit]) -> tuple[list[tuple[Need, 
             out.setdefault((name, arity), start)
     starts = {s[0] for s in spans if (s[2], s[3]) in out}
     return [(Need("call", name, str(arity)), start) for (name, arity), start in out.items()], starts
+
+
+def _context_dependent_calls(ctx: Context, edits: list[Edit],
+                             reported: Iterable[Finding]) -> Iterator[Finding]:
+    """Calls whose translation depends on more than the argument count: an argument taken
+    from an earlier call (unless none was found: then translate passes NULL, as the macro
+    does, and says so, HPY161), a CUDA value mapped by its spelling, a null argument dropped.
+    A forwarding macro sees none of that."""
+    from hipify_py.mapping_model import ArgAction
+    from hipify_py.rules.arguments import active_rules
+
+    argument_edits = [e.start for e in edits if e.rule == "arguments"]
+    fallbacks = [f.offset for f in reported if f.code == "HPY161"]
+    if not argument_edits:
+        return
+    toks = ctx.parsed.tokens
+    for i, entry in ctx.api_tokens:
+        kinds = {r.action for r in active_rules(entry, ctx)} & _BY_CONTEXT if entry.args else ()
+        call = ctx.syntax.call_at(i) if kinds else None
+        if call is None:
+            continue
+        start, end = toks.start(i), toks.end(call.close_index)
+        if not any(start <= at <= end for at in argument_edits):
+            continue
+        if kinds == {ArgAction.FROM_CALL} and any(start <= at <= end for at in fallbacks):
+            continue
+        yield Finding("HPY700", start, toks.end(i),
+                      f"the shim cannot make this edit: translate rewrites the arguments of "
+                      f"{entry.cuda} from what surrounds the call (an earlier call, an argument's "
+                      "spelling), which a forwarding macro cannot see; translate this file",
+                      entry.cuda, "run hipify-py translate on this file and keep its output")
 
 
 def _after_thrust(data: bytes, start: int) -> bool:

@@ -4,10 +4,16 @@
 #include <hip/hip_runtime.h>
 
 // Names: CUDA -> HIP.
+#define cudaEventDisableTiming hipEventDisableTiming
+#define cudaEvent_t hipEvent_t
 #define cudaMemcpyHostToDevice hipMemcpyHostToDevice
 #define cudaStream_t hipStream_t
 
 // Calls whose arguments change: what translate makes of each call.
+#define hipify_shim_cudaEventCreate_pick(_1, _2, N, ...) N
+#define cudaEventCreate(...) hipify_shim_cudaEventCreate_pick(__VA_ARGS__, hipify_shim_cudaEventCreate_2, hipify_shim_cudaEventCreate_1, )(__VA_ARGS__)
+#define hipify_shim_cudaEventCreate_1(a0) hipEventCreate(a0)
+#define hipify_shim_cudaEventCreate_2(a0, a1) hipEventCreateWithFlags(a0, a1)
 #define hipify_shim_cudaMemcpyToSymbol_pick(_1, _2, _3, _4, _5, N, ...) N
 #define cudaMemcpyToSymbol(...) hipify_shim_cudaMemcpyToSymbol_pick(__VA_ARGS__, hipify_shim_cudaMemcpyToSymbol_5, hipify_shim_cudaMemcpyToSymbol_takes_no_4_arguments, hipify_shim_cudaMemcpyToSymbol_3, hipify_shim_cudaMemcpyToSymbol_takes_no_2_arguments, hipify_shim_cudaMemcpyToSymbol_takes_no_1_arguments, )(__VA_ARGS__)
 #define hipify_shim_cudaMemcpyToSymbol_3(a0, a1, a2) hipMemcpyToSymbol(HIP_SYMBOL(a0), a1, a2)
