@@ -201,7 +201,7 @@ def main() -> None:
         one_runs.append(measure([*exe, "translate", str(one_file), "-o", str(work / "one.hip")], env))
     one, one_cpu, one_rss, _ = min(one_runs)
     bare = min(measure([sys.executable, "-c", "pass"], env) for _ in range(5))[0]
-    timer = ("import time; t = time.perf_counter(); from hipify_py.mappings import "
+    timer = ("import time; t = time.perf_counter(); from hipify_py.tables.mappings import "
              "load_mapping_table; load_mapping_table(); print(time.perf_counter() - t)")
     subprocess.run([sys.executable, "-c", timer], env=env, check=True, capture_output=True)
     load = subprocess.run([sys.executable, "-c", timer], env=env, capture_output=True, text=True,

@@ -34,7 +34,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from hipify_py.verify import COMPILER_ERROR, corresponding_lines
+from hipify_py.verify.compile import COMPILER_ERROR, corresponding_lines
 
 TU_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c")
 HEADER_SUFFIXES = (".h", ".hpp", ".cuh", ".hxx", ".inl", ".inc", ".hh")

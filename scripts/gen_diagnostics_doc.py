@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write docs/diagnostics.md from the diagnostic catalogue (hipify_py.diagnostics.CATALOGUE).
+"""Write docs/diagnostics.md from the diagnostic catalogue (hipify_py.reporting.diagnostics.CATALOGUE).
 
     python scripts/gen_diagnostics_doc.py [--check]
 
@@ -14,7 +14,7 @@ import re
 import sys
 from pathlib import Path
 
-from hipify_py.diagnostics import CATALOGUE
+from hipify_py.reporting.diagnostics import CATALOGUE
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "diagnostics.md"
@@ -66,7 +66,7 @@ def render() -> str:
     lines = [
         "# hipify-py diagnostics",
         "",
-        "Generated from `hipify_py.diagnostics.CATALOGUE` by `scripts/gen_diagnostics_doc.py`; do not",
+        "Generated from `hipify_py.reporting.diagnostics.CATALOGUE` by `scripts/gen_diagnostics_doc.py`; do not",
         "edit. Codes are stable: a code never changes meaning, new findings get new codes.",
         "",
         "Severity follows what the finding means for the port: **error** where the translated code",

@@ -7,11 +7,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from hipify_py.mapping_model import MappingTable
+from hipify_py.tables.mapping_model import MappingTable
 
 
 @pytest.fixture(scope="session")
 def table() -> MappingTable:
-    from hipify_py.mappings import load_mapping_table
+    from hipify_py.tables.mappings import load_mapping_table
 
     return load_mapping_table()

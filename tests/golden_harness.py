@@ -22,11 +22,11 @@ from pathlib import Path
 
 import yaml
 
-from hipify_py.diagnostics import Severity
-from hipify_py.mapping_model import MappingTable
+from hipify_py.engine.translate import translate_source
+from hipify_py.reporting.diagnostics import Severity
 from hipify_py.results import FileResult
 from hipify_py.settings import Settings, Version
-from hipify_py.translate import translate_source
+from hipify_py.tables.mapping_model import MappingTable
 
 GOLDEN = Path(__file__).parent / "golden"
 SOURCE_SUFFIXES = (".cu", ".cuh", ".cpp", ".h", ".hpp", ".c", ".cc", ".inl", ".mk", ".cmake")
@@ -99,7 +99,7 @@ def expected_codes(data: bytes, variant: str | None = None) -> set[tuple[int, st
 def translate_case(case: GoldenCase, table: MappingTable, data: bytes | None = None) -> FileResult:
     data = case.source.read_bytes() if data is None else data
     settings = case.settings()
-    from hipify_py.local_headers import local_resolver
+    from hipify_py.tree.local_headers import local_resolver
 
     resolve = local_resolver(str(case.source), settings.include_dirs)
     return translate_source(data, case.source.name, table, settings, resolve_local=resolve)

@@ -8,13 +8,13 @@ import re
 from pathlib import Path
 
 from golden_harness import GOLDEN, expected_codes, golden_cases
-from hipify_py.diagnostics import CATALOGUE, Finding
-from hipify_py.edits import Edit
-from hipify_py.mapping_model import MappingTable
-from hipify_py.mappings import load_mapping_table
-from hipify_py.rules.base import Context, RuleOutput
+from hipify_py.engine.edits import Edit
+from hipify_py.engine.rules.base import Context, RuleOutput
+from hipify_py.engine.translate import translate_source
+from hipify_py.reporting.diagnostics import CATALOGUE, Finding
 from hipify_py.settings import Settings
-from hipify_py.translate import translate_source
+from hipify_py.tables.mapping_model import MappingTable
+from hipify_py.tables.mappings import load_mapping_table
 
 TESTS = Path(__file__).parent
 ROOT = TESTS.parent

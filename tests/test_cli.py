@@ -200,7 +200,7 @@ def test_internal_error_exits_3(monkeypatch: pytest.MonkeyPatch) -> None:
     def boom(*_args: object) -> None:
         raise RuntimeError("simulated bug")
 
-    monkeypatch.setattr("hipify_py.runner.run", boom)
+    monkeypatch.setattr("hipify_py.tree.runner.run", boom)
     code, _, err = invoke("check", "k.cu")
     assert code == 3 and "internal error" in err and "simulated bug" in err
 

@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from hipify_py.mapping_model import MappingTable
 from hipify_py.results import FileResult
-from hipify_py.runner import OutputMode, RunOptions, run
 from hipify_py.settings import Settings
-from hipify_py.toolchain import detect_hip_version
-from hipify_py.verify import COMPILE_CODES, verify_results
+from hipify_py.tables.mapping_model import MappingTable
+from hipify_py.tree.runner import OutputMode, RunOptions, run
+from hipify_py.verify.compile import COMPILE_CODES, verify_results
+from hipify_py.verify.toolchain import detect_hip_version
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 HIPCC = shutil.which("hipcc")

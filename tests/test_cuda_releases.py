@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from hipify_py.cuda_releases import library_defines, release_of
 from hipify_py.settings import Version
+from hipify_py.tables.cuda_releases import library_defines, release_of
 
 
 def _defines(cuda: str) -> dict[str, int]:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hipify_py.edits import Edit, apply_edits, plan_edits
+from hipify_py.engine.edits import Edit, apply_edits, plan_edits
 
 
 def apply(data: bytes, *edits: Edit) -> bytes:
@@ -98,9 +98,9 @@ def test_untouched_bytes_survive(data: bytes, raw: list[tuple[int, int, bytes]])
 
 
 def test_two_wrappers_of_one_argument_nest(tmp_path: Path) -> None:
-    from hipify_py.mappings import load_mapping_table
+    from hipify_py.engine.translate import translate_source
     from hipify_py.settings import Settings
-    from hipify_py.translate import translate_source
+    from hipify_py.tables.mappings import load_mapping_table
 
     extra = tmp_path / "extra.yaml"
     extra.write_text(

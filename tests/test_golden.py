@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from golden_harness import GoldenCase, check_case, golden_cases
-from hipify_py.mapping_model import MappingTable
+from hipify_py.tables.mapping_model import MappingTable
 
 CASES = golden_cases()
 

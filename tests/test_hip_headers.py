@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from hipify_py.mapping_model import MappingTable
 from hipify_py.settings import Version
+from hipify_py.tables.mapping_model import MappingTable
 
 INSTALLS = {"5.2": Path("/usr/include/hip"), "7.2": Path("/srv/rocm7/usr/include/hip")}
 # Device functions live partly in clang's own HIP headers, not in these folders: not checked.
@@ -79,7 +79,7 @@ def test_cooperative_groups_names_match_the_headers(release: str, tmp_path: Path
     import shutil
     import subprocess
 
-    from hipify_py.rules.residue import HIP_COOPERATIVE_GROUPS_52, HIP_COOPERATIVE_GROUPS_72
+    from hipify_py.engine.rules.residue import HIP_COOPERATIVE_GROUPS_52, HIP_COOPERATIVE_GROUPS_72
 
     hipcc, arch = _HIPCC[release]
     if shutil.which(hipcc) is None:

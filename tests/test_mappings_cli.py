@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from hipify_py.cli import app
-from hipify_py.mapping_model import MappingTable
-from hipify_py.mappings import MappingError, load_mapping_table
+from hipify_py.tables.mapping_model import MappingTable
+from hipify_py.tables.mappings import MappingError, load_mapping_table
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -142,7 +142,7 @@ def test_compiled_table_round_trips_through_pickle(table: MappingTable) -> None:
     """The compiled cache is a pickle of the table; entries unpickle through tuple.__new__."""
     import pickle
 
-    from hipify_py.mapping_model import ApiEntry
+    from hipify_py.tables.mapping_model import ApiEntry
 
     again = pickle.loads(pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL))
     assert dict(again.entries) == dict(table.entries) and again.digest == table.digest
@@ -153,8 +153,8 @@ def test_compiled_table_round_trips_through_pickle(table: MappingTable) -> None:
 def test_merging_types_are_computed_when_the_table_is_built(table: MappingTable) -> None:
     from dataclasses import replace
 
-    from hipify_py.rules.type_clashes import _merging_types
-    from hipify_py.targets import merging_type_names
+    from hipify_py.engine.rules.type_clashes import _merging_types
+    from hipify_py.tables.targets import merging_type_names
 
     assert table.merging_types is not None and {"CUresult", "cudaError_t"} <= table.merging_types
     assert table.merging_types == merging_type_names(table)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hipify_py.parsing import COMMENT, IDENT, PUNCT, parse_source
+from hipify_py.engine.parsing import COMMENT, IDENT, PUNCT, parse_source
 from hipify_py.settings import Settings
 
 SOURCE = (

@@ -6,10 +6,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hipify_py.mapping_model import MappingTable
+from hipify_py.engine.translate import translate_source
 from hipify_py.results import FileStatus
 from hipify_py.settings import Settings
-from hipify_py.translate import translate_source
+from hipify_py.tables.mapping_model import MappingTable
 
 # C/C++-like token soup, with CUDA names, launches, directives, comments and strings mixed in.
 PLAIN = [

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from hipify_py.mapping_model import MappingTable
-from hipify_py.mappings import build_table, builtin_files
+from hipify_py.tables.mapping_model import MappingTable
+from hipify_py.tables.mappings import build_table, builtin_files
 
 # Rows the generator leaves out on purpose (see NOT_CUDA_HEADERS there): cuda-samples' own
 # helpers, which a project ships in its tree. Written out again here, not imported.

@@ -11,14 +11,20 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from hipify_py.baseline import load_baseline, write_baseline
-from hipify_py.diagnostics import Diagnostic, Severity
-from hipify_py.mapping_model import MappingTable
-from hipify_py.render import render_html, render_json, render_markdown, render_sarif, render_text
-from hipify_py.report import Report
+from hipify_py.engine.translate import translate_source
+from hipify_py.reporting.baseline import load_baseline, write_baseline
+from hipify_py.reporting.diagnostics import Diagnostic, Severity
+from hipify_py.reporting.render import (
+    render_html,
+    render_json,
+    render_markdown,
+    render_sarif,
+    render_text,
+)
+from hipify_py.reporting.report import Report
 from hipify_py.results import FileResult, FileStatus
 from hipify_py.settings import Settings
-from hipify_py.translate import translate_source
+from hipify_py.tables.mapping_model import MappingTable
 
 SARIF_SCHEMA = Path(__file__).parent / "data" / "sarif-schema-2.1.0.json"
 
@@ -71,7 +77,7 @@ def test_totals_and_exit_codes(report: Report) -> None:
 
 
 def test_json_matches_its_schema(report: Report) -> None:
-    schema = json.loads(resources.files("hipify_py").joinpath("schemas/report-v1.schema.json")
+    schema = json.loads(resources.files("hipify_py.reporting").joinpath("schemas/report-v1.schema.json")
                         .read_text())
     doc = json.loads(render_json(report))
     jsonschema.Draft7Validator.check_schema(schema)
@@ -191,7 +197,7 @@ def test_sarif_columns_count_utf16_code_units(table: MappingTable, tmp_path: Pat
 
 
 def test_markdown_shows_hostile_names_and_messages_as_text() -> None:
-    from hipify_py.render import code_fence, markdown_text
+    from hipify_py.reporting.render import code_fence, markdown_text
 
     hostile = "a`b<img src=x onerror=alert(1)>|*[link](http://x)\x1b[31m.cu"
     shown = markdown_text(hostile)
@@ -202,7 +208,7 @@ def test_markdown_shows_hostile_names_and_messages_as_text() -> None:
 
 
 def test_terminal_output_shows_escape_sequences_instead_of_obeying_them() -> None:
-    from hipify_py.render import visible
+    from hipify_py.reporting.render import visible
 
     assert visible("ok.cu") == "ok.cu"
     assert visible("evil\x1b[2J.cu") == "evil\\x1b[2J.cu"
@@ -229,6 +235,6 @@ def test_html_findings_are_escaped_and_notes_folded(report: Report) -> None:
 
 
 def test_json_report_is_json_dumps_indent_2(report: Report) -> None:
-    from hipify_py.render import report_document
+    from hipify_py.reporting.render import report_document
 
     assert render_json(report) == json.dumps(report_document(report), indent=2) + "\n"

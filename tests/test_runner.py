@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from hipify_py import result_cache
-from hipify_py.build_info import BuildInfoError, parse_flags
-from hipify_py.discovery import discover
-from hipify_py.mapping_model import MappingTable
 from hipify_py.results import FileResult, FileStatus
-from hipify_py.runner import OutputMode, RunOptions, RunOutcome, run
 from hipify_py.settings import Settings
+from hipify_py.tables.mapping_model import MappingTable
+from hipify_py.tree import result_cache
+from hipify_py.tree.build_info import BuildInfoError, parse_flags
+from hipify_py.tree.discovery import discover
+from hipify_py.tree.runner import OutputMode, RunOptions, RunOutcome, run
 
 KERNEL_HEADER = b"#pragma once\n__global__ void scale(float* p) { p[threadIdx.x] *= 2; }\n"
 MAIN = b"""#include "kernels.cuh"
@@ -257,7 +257,7 @@ def test_hostile_files_are_reported_and_the_run_goes_on(tree: Path, table: Mappi
         return real_open(path, *args, **kwargs)  # type: ignore[call-overload]
 
     (tree / "secret.cu").write_text("int x;\n")
-    monkeypatch.setattr("hipify_py.discovery.open", unreadable, raising=False)  # read_source
+    monkeypatch.setattr("hipify_py.tree.discovery.open", unreadable, raising=False)  # read_source
     outcome = _run(["src", f"src/{long_name}"], table)
     codes = {r.path: [d.code for d in r.diagnostics] for r in outcome.results}
     assert codes["src/blob.cu"] == ["HPY903"]
@@ -269,7 +269,7 @@ def test_hostile_files_are_reported_and_the_run_goes_on(tree: Path, table: Mappi
 
 
 def test_file_vanishing_mid_run(tree: Path, table: MappingTable, monkeypatch: pytest.MonkeyPatch) -> None:
-    import hipify_py.runner as runner
+    import hipify_py.tree.runner as runner
 
     real = runner.discover
 
@@ -342,7 +342,7 @@ def test_a_planted_or_unsigned_entry_is_never_loaded(tree: Path, table: MappingT
 def test_a_key_others_can_read_disables_the_cache(tree: Path, table: MappingTable) -> None:
     _run(["src"], table)
     key = Path(os.environ["HIPIFY_PY_CACHE_DIR"]) / "key"
-    from hipify_py import cache_files
+    from hipify_py.tree import cache_files
 
     key.chmod(0o644)
     cache_files._key.cache_clear()
@@ -436,7 +436,7 @@ def test_two_concurrent_runs_share_the_cache_safely(tree: Path, tmp_path: Path) 
                            env=env, check=True)
     assert json.loads(again.stdout)["diagnostics"] == first
     # Every file a cache hit: neither libclang nor the rules were needed, nor imported.
-    assert b"clang.cindex" not in again.stderr and b"hipify_py.rules" not in again.stderr
+    assert b"clang.cindex" not in again.stderr and b"hipify_py.engine.rules" not in again.stderr
     assert not list(Path(os.environ["HIPIFY_PY_CACHE_DIR"]).rglob(".hipify-py-*"))
 
 
@@ -446,7 +446,7 @@ def test_output_to_a_pipe_is_written_into_not_replaced(tmp_path: Path) -> None:
     import stat
     import threading
 
-    from hipify_py.outputs import write_if_changed
+    from hipify_py.tree.outputs import write_if_changed
 
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)

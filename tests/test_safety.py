@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from hipify_py.mapping_model import MappingTable
-from hipify_py.outputs import backup
-from hipify_py.runner import OutputMode, RunOptions, run
 from hipify_py.settings import Settings
+from hipify_py.tables.mapping_model import MappingTable
+from hipify_py.tree.outputs import backup
+from hipify_py.tree.runner import OutputMode, RunOptions, run
 
 KERNEL = b"__global__ void k() {}\nvoid f() { cudaDeviceSynchronize(); }\n"
 
@@ -207,9 +207,9 @@ def test_a_file_libclang_cannot_parse_fails_and_is_not_unchanged(
         table: MappingTable, monkeypatch: pytest.MonkeyPatch) -> None:
     from clang import cindex
 
-    from hipify_py import parsing
+    from hipify_py.engine import parsing
+    from hipify_py.engine.translate import translate_source
     from hipify_py.results import FileStatus
-    from hipify_py.translate import translate_source
 
     class Crashing:
         def parse(self, *args: object, **kwargs: object) -> None:

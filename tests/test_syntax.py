@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from hipify_py.parsing import parse_source
+from hipify_py.engine.parsing import parse_source
+from hipify_py.engine.syntax import Syntax
 from hipify_py.settings import Settings
-from hipify_py.syntax import Syntax
 
 
 def syntax_of(text: str) -> Syntax:

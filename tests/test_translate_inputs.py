@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from hipify_py.mapping_model import MappingTable
+from hipify_py.engine.translate import translate_file
 from hipify_py.results import FileStatus
 from hipify_py.settings import Settings
-from hipify_py.translate import translate_file
+from hipify_py.tables.mapping_model import MappingTable
 
 CUDA = b"#include <cuda_runtime.h>\nint main() { void *p; return (int)cudaMalloc(&p, 4); }\n"
 

@@ -27,9 +27,9 @@ def test_wheel_installs_and_translates(tmp_path: Path) -> None:
 
     names = zipfile.ZipFile(wheel).namelist()
     assert "hipify_py/mappings/runtime.yaml" in names
-    assert "hipify_py/templates/report.html.j2" in names
-    assert "hipify_py/schemas/report-v1.schema.json" in names
-    assert "hipify_py/prelude/cuda_prelude.h" in names
+    assert "hipify_py/reporting/templates/report.html.j2" in names
+    assert "hipify_py/reporting/schemas/report-v1.schema.json" in names
+    assert "hipify_py/engine/prelude/cuda_prelude.h" in names
 
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
@@ -43,7 +43,7 @@ def test_wheel_installs_and_translates(tmp_path: Path) -> None:
     work.mkdir()
     (work / "k.cu").write_text("void f(float** p) { cudaMalloc(p, 4); cudaDeviceSynchronize(); }\n")
     env = {"PATH": f"{env_dir / 'bin'}:/usr/bin:/bin", "HIPIFY_PY_CACHE_DIR": str(tmp_path / "cache")}
-    where = subprocess.run([str(python), "-c", "import hipify_py.mappings as m; print(m.mappings_dir())"],
+    where = subprocess.run([str(python), "-c", "import hipify_py.tables.mappings as m; print(m.mappings_dir())"],
                            cwd=work, capture_output=True, text=True, env=env, check=True)
     assert str(env_dir) in where.stdout  # the installed copy, not the repository's
     for argv in ([str(env_dir / "bin" / "hipify-py")], [str(python), "-m", "hipify_py"]):

@@ -45,7 +45,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hipify_py.diagnostics import Diagnostic, Severity
+from hipify_py.reporting.diagnostics import Diagnostic, Severity
 from hipify_py.results import FileResult, FileStatus
 from hipify_py.settings import DEFAULT_CUDA_VERSION, Settings, Version
 
@@ -108,8 +108,8 @@ def translate_text(
     """Translate CUDA source text. `path` names it in findings and decides how it is read
     (`.cu`, `.cpp`, a Makefile...); `hip_version` caps the HIP names emitted (None: the newest);
     `cuda_version` is the CUDA release the code is written for (default 12.0)."""
-    from hipify_py.mappings import load_mapping_table
-    from hipify_py.translate import translate_source
+    from hipify_py.engine.translate import translate_source
+    from hipify_py.tables.mappings import load_mapping_table
 
     data = source.encode("utf-8", "surrogateescape") if isinstance(source, str) else source
     settings = _settings(hip_version, cuda_version, roc, keep_launch_syntax)
@@ -134,8 +134,8 @@ def translate_tree(
 ) -> TreeReport:
     """Translate files and folders as `hipify-py translate` does: into `output_dir` (the whole
     tree, mirrored), or `in_place` (with .orig backups); with neither, only check."""
-    from hipify_py.mappings import load_mapping_table
-    from hipify_py.runner import OutputMode, RunOptions, run
+    from hipify_py.tables.mappings import load_mapping_table
+    from hipify_py.tree.runner import OutputMode, RunOptions, run
 
     if output_dir and in_place:
         raise ValueError("choose output_dir or in_place, not both")
@@ -182,9 +182,9 @@ def shim_tree(
     (`hipify-py check --shim`)."""
     import shlex
 
-    from hipify_py.mappings import load_mapping_table
-    from hipify_py.runner import RunOptions
     from hipify_py.shim import check_shim, generate_shim
+    from hipify_py.tables.mappings import load_mapping_table
+    from hipify_py.tree.runner import RunOptions
 
     options = RunOptions(jobs=jobs, use_cache=use_cache, exclude=tuple(exclude))
     settings = _settings(hip_version, cuda_version, roc, keep_launch_syntax=True)

@@ -85,7 +85,7 @@ def _hip_version(text: str | None) -> tuple[Any, str]:
     if text in ("latest", "newest"):
         return None, "--hip-version latest"
     if text is None or text == "auto":
-        from hipify_py.toolchain import detect_hip_version
+        from hipify_py.verify.toolchain import detect_hip_version
 
         found = detect_hip_version()
         if found is not None:
@@ -110,9 +110,9 @@ def _build(
     """Options + [tool.hipify-py] -> (Settings, MappingTable, fail_on Severity|None, format,
     ProjectConfig|None)."""
     from hipify_py.config import ConfigError, load_project_config
-    from hipify_py.diagnostics import CATALOGUE, Severity
-    from hipify_py.mappings import MappingError, load_mapping_table
+    from hipify_py.reporting.diagnostics import CATALOGUE, Severity
     from hipify_py.settings import DEFAULT_CUDA_VERSION, Settings, Version
+    from hipify_py.tables.mappings import MappingError, load_mapping_table
 
     if hipdnn and miopen:
         raise UsageError("--hipdnn and --miopen contradict each other")
@@ -197,9 +197,9 @@ def _finish(
     compile_status: Any = None, to_stderr: bool = False,
 ) -> int:
     """Report: baseline, render, exit code."""
-    from hipify_py.baseline import load_baseline, write_baseline
-    from hipify_py.render import emit
-    from hipify_py.report import Report
+    from hipify_py.reporting.baseline import load_baseline, write_baseline
+    from hipify_py.reporting.render import emit
+    from hipify_py.reporting.report import Report
 
     results = list(outcome.results)
     if baseline and update_baseline:
@@ -267,7 +267,7 @@ def translate(
 def _translate(a: dict[str, Any]) -> int:
     import time
 
-    from hipify_py.runner import OutputMode, RunOptions, run
+    from hipify_py.tree.runner import OutputMode, RunOptions, run
 
     if a["output"] == "-":  # the usual spelling of standard output, not a file named "-"
         a["output"], a["stdout"] = None, True
@@ -323,7 +323,7 @@ def _translate(a: dict[str, Any]) -> int:
     compile_status = None
     extra = EXIT_OK
     if a["verify_compile"]:
-        from hipify_py.verify import verify_results
+        from hipify_py.verify.compile import verify_results
 
         outcome.results, compile_status = verify_results(
             outcome.results, outcome.destinations, extra_flags=a["hipcc_flags"], jobs=a["jobs"]
@@ -348,7 +348,7 @@ def _refuse_overwriting_inputs(a: dict[str, Any]) -> None:
     """An output that is an input would replace the CUDA original with no backup: that is
     --in-place's job. An output folder inside an input is fine when new, or when it is one
     hipify-py wrote before (it holds our marker); not when it holds files of the project."""
-    from hipify_py.mirror import MARKER
+    from hipify_py.tree.mirror import MARKER
 
     def real(p: str) -> str:
         return os.path.realpath(p)
@@ -372,7 +372,7 @@ def _refuse_overwriting_inputs(a: dict[str, Any]) -> None:
 
 
 def _print_outputs(mode: Any, outcome: Any) -> None:
-    from hipify_py.runner import OutputMode
+    from hipify_py.tree.runner import OutputMode
 
     if mode is OutputMode.STDOUT:
         for result in outcome.results:
@@ -409,7 +409,7 @@ def _globs(a: dict[str, Any], cfg: Any) -> tuple[tuple[str, ...], tuple[str, ...
 
 
 def _run(run: Any, paths: list[str], options: Any, settings: Any, table: Any) -> Any:
-    from hipify_py.build_info import BuildInfoError
+    from hipify_py.tree.build_info import BuildInfoError
 
     try:
         return run(paths, options, settings, table)
@@ -463,7 +463,7 @@ def check(
 def _check(a: dict[str, Any]) -> int:
     import time
 
-    from hipify_py.runner import OutputMode, RunOptions, run
+    from hipify_py.tree.runner import OutputMode, RunOptions, run
 
     settings, table, level, fmt, cfg = _build_from(a)
     include, exclude = _globs(a, cfg)
@@ -514,8 +514,8 @@ def _shim(a: dict[str, Any]) -> int:
     import shlex
     import time
 
-    from hipify_py.runner import RunOptions
     from hipify_py.shim import check_shim, generate_shim
+    from hipify_py.tree.runner import RunOptions
 
     a = {"changed_since": None, "keep_launch_syntax": True, "hip_kernel_execution_syntax": False,
          **a}
@@ -589,7 +589,7 @@ def version() -> None:
 
 
 def _register_mapping_commands() -> None:
-    from hipify_py.mappings_cli import lookup_command, mappings_app
+    from hipify_py.tables.mappings_cli import lookup_command, mappings_app
 
     app.command("lookup")(lookup_command)
     app.add_typer(mappings_app, name="mappings", help="Inspect and document the mapping tables.")

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from hipify_py.diagnostics import CATALOGUE, Diagnostic
+from hipify_py.reporting.diagnostics import CATALOGUE, Diagnostic
 
 
 class FileStatus(enum.StrEnum):

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 
 from hipify_py.buildfiles.cmake import is_cmake_file, port_cmake
 from hipify_py.buildfiles.makefiles import is_makefile, port_makefile
-from hipify_py.diagnostics import Finding
-from hipify_py.edits import Edit
-from hipify_py.mapping_model import BuildFlags
+from hipify_py.engine.edits import Edit
+from hipify_py.reporting.diagnostics import Finding
 from hipify_py.settings import Settings
+from hipify_py.tables.mapping_model import BuildFlags
 
 __all__ = ["is_build_file", "is_cmake_file", "is_makefile", "port_build_file"]
 

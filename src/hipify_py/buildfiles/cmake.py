@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 
 from hipify_py.buildfiles.cmake_lexer import Arg, Command, commands
 from hipify_py.buildfiles.makefiles import Word, offload_targets, port_words
-from hipify_py.diagnostics import Finding
-from hipify_py.edits import Edit, apply_edits
-from hipify_py.mapping_model import BuildFlags, CMakeName, CMakeTable
+from hipify_py.engine.edits import Edit, apply_edits
+from hipify_py.reporting.diagnostics import Finding
 from hipify_py.settings import Settings
+from hipify_py.tables.mapping_model import BuildFlags, CMakeName, CMakeTable
 
 FAMILY = "build"
 _TAG = "cmake"

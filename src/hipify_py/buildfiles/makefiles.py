@@ -23,10 +23,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from hipify_py.diagnostics import Finding
-from hipify_py.edits import Edit
-from hipify_py.mapping_model import BuildFlags, FlagRule
+from hipify_py.engine.edits import Edit
+from hipify_py.reporting.diagnostics import Finding
 from hipify_py.settings import Settings, Version
+from hipify_py.tables.mapping_model import BuildFlags, FlagRule
 
 MAKEFILE_NAMES = frozenset({"Makefile", "makefile", "GNUmakefile", "make.config", "make.inc"})
 MAKEFILE_GLOBS = ("*.mk", "*.mak", "*.make", "Makefile.*", "makefile.*")

@@ -16,11 +16,8 @@ import os
 from collections.abc import Sequence
 from dataclasses import replace
 
-from hipify_py.diagnostics import CATALOGUE, Diagnostic
-from hipify_py.mapping_model import MappingTable
-from hipify_py.outputs import write_if_changed
+from hipify_py.reporting.diagnostics import CATALOGUE, Diagnostic
 from hipify_py.results import FileResult, FileStatus
-from hipify_py.runner import OutputMode, RunOptions, RunOutcome, run
 from hipify_py.settings import Settings
 from hipify_py.shim.generate import (
     MANIFEST,
@@ -31,6 +28,9 @@ from hipify_py.shim.generate import (
     values_of_forwarded_functions,
 )
 from hipify_py.shim.needs import Need
+from hipify_py.tables.mapping_model import MappingTable
+from hipify_py.tree.outputs import write_if_changed
+from hipify_py.tree.runner import OutputMode, RunOptions, RunOutcome, run
 
 __all__ = ["check_shim", "generate_shim", "shim_settings"]
 

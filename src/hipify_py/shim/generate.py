@@ -18,11 +18,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from hipify_py import __version__
-from hipify_py.mapping_model import MappingTable
+from hipify_py.engine.rules.feature_macros import value_of
 from hipify_py.results import FileResult
-from hipify_py.rules.feature_macros import value_of
 from hipify_py.settings import Settings, describe_target
 from hipify_py.shim.needs import Need
+from hipify_py.tables.mapping_model import MappingTable
 
 CORE = "hipify_shim.h"
 MANIFEST = "hipify-shim.json"
@@ -208,7 +208,7 @@ def _probe(calls: list[tuple[str, int]], table: MappingTable, settings: Settings
            language: str) -> dict[tuple[str, int], str]:
     """Translate one call per (name, argument count) with placeholder arguments, in a .cu
     or a .c file; the calls translate leaves unchanged are not returned."""
-    from hipify_py.translate import translate_source
+    from hipify_py.engine.translate import translate_source
 
     head = ("__host__ __device__ void hipify_shim_probe() {" if language == "cu"
             else "void hipify_shim_probe(void) {")
@@ -233,7 +233,7 @@ def _macro_lines(name: str, table: MappingTable, settings: Settings) -> list[str
     code is read as, __CUDA_ARCH__ in device compilation only, a header guard where the HIP
     header's guard is defined."""
     if name == "__CUDA_ARCH__":
-        from hipify_py.rules.feature_macros import EMULATED_CUDA_ARCH
+        from hipify_py.engine.rules.feature_macros import EMULATED_CUDA_ARCH
 
         return ["#if defined(__HIP_DEVICE_COMPILE__)",
                 f"#define __CUDA_ARCH__ {EMULATED_CUDA_ARCH}  // see HPY502", "#endif"]

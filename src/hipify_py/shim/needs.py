@@ -16,9 +16,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from hipify_py.diagnostics import Finding
-from hipify_py.edits import Edit
-from hipify_py.rules.base import Context
+from hipify_py.engine.edits import Edit
+from hipify_py.engine.rules.base import Context
+from hipify_py.reporting.diagnostics import Finding
 
 _IDENT = re.compile(rb"[A-Za-z_]\w*\Z")
 # A standard header nvcc's cuda_runtime.h brings and hip_runtime.h does not (rules/includes.py).
@@ -109,7 +109,7 @@ def collect(ctx: Context, edits: Iterable[Edit], reported: Iterable[Finding] = (
 
 def _headers(ctx: Context) -> Iterator[tuple[Need, int]]:
     """Each CUDA header the file includes that is not one of the project's own."""
-    from hipify_py.rules.includes import target_header
+    from hipify_py.engine.rules.includes import target_header
 
     for inc in ctx.syntax.includes:
         if inc.header.startswith("thrust/") and ctx.resolve_local(inc.header) is None:
@@ -132,8 +132,8 @@ def _forwarded_calls(ctx: Context, edits: list[Edit]) -> tuple[list[tuple[Need, 
     arguments translate edits (the innermost call around the edit), and every other call of
     a function with argument rules for this target or overloads by argument count, so that
     the macro serves each count the tree uses. Also the offsets of those calls' names."""
-    from hipify_py.rules.arguments import active_rules
-    from hipify_py.rules.warp_sync import MASKED
+    from hipify_py.engine.rules.arguments import active_rules
+    from hipify_py.engine.rules.warp_sync import MASKED
 
     toks = ctx.parsed.tokens
     spans = []
@@ -164,8 +164,8 @@ def _context_dependent_calls(ctx: Context, edits: list[Edit],
     from an earlier call (unless none was found: then translate passes NULL, as the macro
     does, and says so, HPY161), a CUDA value mapped by its spelling, a null argument dropped.
     A forwarding macro sees none of that."""
-    from hipify_py.mapping_model import ArgAction
-    from hipify_py.rules.arguments import active_rules
+    from hipify_py.engine.rules.arguments import active_rules
+    from hipify_py.tables.mapping_model import ArgAction
 
     argument_edits = [e.start for e in edits if e.rule == "arguments"]
     fallbacks = [f.offset for f in reported if f.code == "HPY161"]

@@ -1,0 +1,497 @@
+"""The libclang front end: the only module that imports clang.
+
+parse_source() turns the bytes of one CUDA file into a ParsedSource of plain values:
+  * every token of the file (raw lexing: inactive #if branches and macro bodies included), with
+    UTF-8 byte offsets; comments and whitespace are the gaps between tokens;
+  * the function bodies that run on the device (__global__/__device__), from the AST;
+  * names the user declares inside a namespace of their own (not API uses);
+  * the ranges the preprocessor skipped (only when asked, it needs the detailed record);
+  * clang's own diagnostics (expected without CUDA headers; shown only on request).
+Everything downstream is pure Python over these values.
+"""
+
+from __future__ import annotations
+
+import atexit
+import bisect
+import ctypes
+import functools
+import os
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple, overload
+
+from hipify_py.settings import Settings, cuda_major_minor, cuda_version_number
+from hipify_py.tables.cuda_releases import library_defines
+
+# Token kinds, numbered as libclang's CXTokenKind.
+PUNCT, KEYWORD, IDENT, LITERAL, COMMENT = 0, 1, 2, 3, 4
+
+# Parse options (CXTranslationUnit_*). cindex.py does not name the last two.
+_DETAILED_PREPROCESSING_RECORD = 0x01
+_SKIP_FUNCTION_BODIES = 0x40  # bodies are found on tokens: parsing them is most of clang's time
+_KEEP_GOING = 0x200
+_RETAIN_EXCLUDED_BLOCKS = 0x8000
+
+_PRELUDE_NAME = "/__hipify_py__/cuda_prelude.h"
+# -nostdinc/-nostdinc++: the system's C and C++ headers would only tell clang what std:: is,
+# which no rule needs, and cost two thirds of the parse time (<vector> alone is ~10k lines).
+# Like the absent CUDA headers, a missing system header is an error clang recovers from.
+_BASE_ARGS = (
+    "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=c++17",
+    "-Wno-unknown-cuda-version", "-ferror-limit=0", "-fno-spell-checking", "-nostdinc++", "-nostdinc",
+)
+
+
+class Token(NamedTuple):
+    kind: int
+    start: int
+    end: int
+    text: str
+
+
+_BRACES = re.compile(rb"[{}]")
+
+
+class TokenList(Sequence[Token]):
+    """The tokens of one file, stored as columns; Token values are made only when asked for.
+
+    A 10,000-line file has about 100,000 tokens and most rules look at a few of them: keeping
+    kinds as one bytes object and offsets as integer columns costs a few C-level copies instead
+    of 100,000 Python objects.
+    """
+
+    __slots__ = ("_base", "_braces", "_data", "_lengths", "_locations", "_of_kind", "kinds")
+
+    def __init__(self, data: bytes, kinds: bytes, locations: Sequence[int],
+                 lengths: Sequence[int], base: int = 0) -> None:
+        self._data = data
+        self.kinds = kinds  # one CXTokenKind byte per token
+        self._locations = locations  # start offset + base
+        self._lengths = lengths
+        self._base = base
+        self._of_kind: dict[int, list[int]] = {}
+        self._braces: dict[int, int] | None = None
+
+    @classmethod
+    def from_tokens(cls, data: bytes, tokens: Iterable[tuple[int, int, int]]) -> TokenList:
+        """From (kind, start, end) triples (the slow path and tests)."""
+        triples = list(tokens)
+        return cls(data, bytes(k for k, _, _ in triples), [s for _, s, _ in triples],
+                   [e - s for _, s, e in triples])
+
+    def __len__(self) -> int:
+        return len(self.kinds)
+
+    @overload
+    def __getitem__(self, i: int) -> Token: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Token]: ...
+    def __getitem__(self, i: int | slice) -> Token | list[Token]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self.kinds)))]
+        if i < 0:
+            i += len(self.kinds)
+        start = self._locations[i] - self._base
+        end = start + self._lengths[i]
+        return Token(self.kinds[i], start, end,
+                     self._data[start:end].decode("utf-8", "surrogateescape"))
+
+    def __iter__(self) -> Iterator[Token]:
+        for i in range(len(self.kinds)):
+            yield self[i]
+
+    def start(self, i: int) -> int:
+        return self._locations[i] - self._base
+
+    def end(self, i: int) -> int:
+        return self._locations[i] - self._base + self._lengths[i]
+
+    def text(self, i: int) -> str:
+        start = self._locations[i] - self._base
+        return self._data[start : start + self._lengths[i]].decode("utf-8", "surrogateescape")
+
+    def raw(self, i: int) -> bytes:
+        start = self._locations[i] - self._base
+        return self._data[start : start + self._lengths[i]]
+
+    def of_kind(self, kind: int) -> list[int]:
+        """Indexes of every token of one kind, found at C speed (and kept: several rules ask).
+        Callers must not modify the list."""
+        found = self._of_kind.get(kind)
+        if found is None:
+            found = [m.start() for m in re.finditer(re.escape(bytes((kind,))), self.kinds)]
+            self._of_kind[kind] = found
+        return found
+
+    def brace_partner(self, index: int) -> int | None:
+        """The `}` token matching the `{` token at index (None if unbalanced). All pairs are
+        found in one pass over the brace bytes, not by walking tokens."""
+        if self._braces is None:
+            pairs: dict[int, int] = {}
+            stack: list[int] = []
+            data, base, kinds = self._data, self._base, self.kinds
+            for m in _BRACES.finditer(data):
+                i = self.index_at(m.start())
+                if i >= len(kinds) or kinds[i] != PUNCT or self._locations[i] - base != m.start():
+                    continue  # a brace inside a comment or a string literal
+                if data[m.start()] == 0x7B:  # "{"
+                    stack.append(i)
+                elif stack:
+                    pairs[stack.pop()] = i
+            self._braces = pairs
+        return self._braces.get(index)
+
+    def index_at(self, offset: int) -> int:
+        """Index of the first token that ends after offset (len(self) if none)."""
+        # Tokens do not overlap: bisect the starts (in C), then step back into a token that
+        # covers the offset.
+        j = bisect.bisect_right(self._locations, offset + self._base)
+        if j > 0 and self._locations[j - 1] - self._base + self._lengths[j - 1] > offset:
+            return j - 1
+        return j
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionBody:
+    """A function definition with an execution space, as byte offsets of the whole definition."""
+
+    start: int
+    end: int
+    name: str
+    spaces: frozenset[str]  # subset of {"global", "device", "host"}
+
+    @property
+    def on_device(self) -> bool:
+        return "global" in self.spaces or "device" in self.spaces
+
+
+@dataclass(frozen=True, slots=True)
+class UserDeclaration:
+    """A name the user declares inside their own namespace or class (start..end: that scope)."""
+
+    name: str
+    namespace: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClangDiagnostic:
+    line: int
+    column: int
+    severity: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedSource:
+    data: bytes
+    tokens: TokenList
+    functions: tuple[FunctionBody, ...] = ()
+    user_declarations: tuple[UserDeclaration, ...] = ()
+    skipped_ranges: tuple[tuple[int, int], ...] = ()
+    clang_diagnostics: tuple[ClangDiagnostic, ...] = ()
+    failed: bool = False  # libclang could not parse the file at all
+
+    def device_function_at(self, offset: int) -> FunctionBody | None:
+        """The innermost __global__/__device__ function containing offset, if any."""
+        found = None
+        for fn in self.functions:
+            if fn.start <= offset < fn.end and fn.on_device:
+                found = fn
+        return found
+
+
+@functools.cache
+def _prelude_text() -> bytes:
+    # A plain path, not importlib.resources (13 ms to import): the package is never zipped.
+    return (Path(__file__).parent / "prelude" / "cuda_prelude.h").read_bytes()
+
+
+@functools.cache
+def _index() -> Any:
+    # One libclang index per process: creating it loads libclang (tens of milliseconds).
+    from clang import cindex
+
+    index = cindex.Index.create()
+    # Dispose of it while cindex is still importable: left to interpreter shutdown, its
+    # __del__ runs after the module is torn down and prints an ignored AttributeError.
+    atexit.register(_index.cache_clear)
+    return index
+
+
+@functools.cache
+def _from_main_file() -> Callable[[Any], int]:
+    """clang_Location_isFromMainFile, which cindex.py does not wrap: asking a location for its
+    file name instead costs two more foreign calls and a string per declaration."""
+    from clang import cindex
+
+    function = cindex.conf.lib.clang_Location_isFromMainFile
+    function.argtypes = [cindex.SourceLocation]
+    function.restype = ctypes.c_int
+    return function  # type: ignore[no-any-return]
+
+
+def clang_args(settings: Settings, extra: tuple[str, ...] = ()) -> list[str]:
+    """The command line libclang sees for a file, given the user's options."""
+    args = list(_BASE_ARGS)
+    args += ["-include", _PRELUDE_NAME]
+    if settings.cuda_path:
+        args.append(f"-I{settings.cuda_path}/include")
+    args += [f"-I{d}" for d in settings.include_dirs]
+    number = cuda_version_number(settings.cuda_version)
+    major, minor = cuda_major_minor(settings.cuda_version)
+    args += [f"-DCUDART_VERSION={number}", f"-DCUDA_VERSION={number}",
+             f"-D__CUDACC_VER_MAJOR__={major}", f"-D__CUDACC_VER_MINOR__={minor}",
+             *library_defines(settings.cuda_version)]
+    args += [f"-D{d}" for d in settings.defines]
+    args += list(settings.extra_clang_args)
+    args += list(extra)
+    return args
+
+
+def parse_source(
+    data: bytes,
+    path: str,
+    settings: Settings,
+    *,
+    extra_args: tuple[str, ...] = (),
+    want_ast: bool = True,
+    is_namespaced_name: Callable[[str], bool] | None = None,
+) -> ParsedSource:
+    """Parse one file. Never raises for bad input: clang errors are data, not exceptions.
+
+    is_namespaced_name(name) tells which names declared inside a user namespace matter (the
+    mapped CUDA names); None records none.
+    """
+    from clang import cindex
+
+    if path.startswith("-"):
+        path = os.path.join(os.curdir, path)  # `-dash.cu` would reach clang as an option
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:  # libclang takes UTF-8 names: a stand-in for this one
+        path = path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    options = _KEEP_GOING | _SKIP_FUNCTION_BODIES
+    if settings.skip_excluded_blocks:
+        options |= _DETAILED_PREPROCESSING_RECORD
+    else:
+        options |= _RETAIN_EXCLUDED_BLOCKS
+    unsaved = [(path, data), (_PRELUDE_NAME, _prelude_text())]
+    args = clang_args(settings, extra_args)
+    try:
+        tu = _index().parse(path, args=args, unsaved_files=unsaved, options=options)
+    except cindex.TranslationUnitLoadError:
+        return ParsedSource(data=data, tokens=_no_tokens(data), failed=True)
+    tokens = _tokenize(tu, path, data)
+    functions: tuple[FunctionBody, ...] = ()
+    declarations: tuple[UserDeclaration, ...] = ()
+    if want_ast:
+        functions, declarations = _walk(tu, path, tokens, is_namespaced_name)
+    skipped = _skipped_ranges(tu, path) if settings.skip_excluded_blocks else ()
+    diagnostics = _diagnostics(tu, path) if settings.show_clang_diagnostics else ()
+    return ParsedSource(data, tokens, functions, declarations, skipped, diagnostics)
+
+
+_TOKEN_WORDS = 6  # sizeof(CXToken) / sizeof(unsigned): int_data[4] and a pointer
+
+
+def _tokenize(tu: Any, path: str, data: bytes) -> TokenList:
+    """All tokens of the main file, read in bulk.
+
+    cindex's Token objects cost several ctypes calls each; here the CXToken array is copied once
+    and read as columns: int_data[0] is the kind, int_data[1] the raw source location (the
+    main-file offset plus the file's base; the base is the raw encoding of offset 0), int_data[2]
+    the length. tests/test_parsing.py checks this against cindex's own, slower path.
+    """
+    from clang.cindex import Token as CXToken
+    from clang.cindex import conf
+
+    lib = conf.lib
+    try:
+        cxfile = tu.get_file(path)
+    except Exception:  # libclang did not register the file: nothing to tokenize
+        return _no_tokens(data)
+    begin = lib.clang_getLocationForOffset(tu, cxfile, 0)
+    end = lib.clang_getLocationForOffset(tu, cxfile, len(data))
+    extent = lib.clang_getRange(begin, end)
+    tokens_ptr = ctypes.POINTER(CXToken)()
+    count = ctypes.c_uint()
+    lib.clang_tokenize(tu, extent, ctypes.byref(tokens_ptr), ctypes.byref(count))
+    n = count.value
+    if n == 0:
+        return _no_tokens(data)
+    size = ctypes.sizeof(CXToken)
+    try:
+        raw = ctypes.string_at(tokens_ptr, size * n)
+    finally:
+        lib.clang_disposeTokens(tu, tokens_ptr, count)
+    if size != _TOKEN_WORDS * 4:  # a libclang with another CXToken layout: decode one by one
+        return _tokenize_slowly(tu, data)
+    words = memoryview(raw).cast("I")
+    kinds = bytes(words[0::_TOKEN_WORDS].tolist())
+    return TokenList(data, kinds, words[1::_TOKEN_WORDS], words[2::_TOKEN_WORDS], begin.int_data)
+
+
+def _tokenize_slowly(tu: Any, data: bytes) -> TokenList:
+    return TokenList.from_tokens(
+        data,
+        ((t.kind.value, t.extent.start.offset, t.extent.end.offset)
+         for t in tu.get_tokens(extent=tu.cursor.extent)),
+    )
+
+
+def _no_tokens(data: bytes) -> TokenList:
+    """Used only if libclang cannot tokenize the file at all: no tokens, so no edits."""
+    return TokenList(data, b"", [], [])
+
+
+_SPACE_ATTRS = {"CUDAGLOBAL_ATTR": "global", "CUDADEVICE_ATTR": "device", "CUDAHOST_ATTR": "host"}
+_FUNCTION_KINDS = {
+    "FUNCTION_DECL", "FUNCTION_TEMPLATE", "CXX_METHOD", "CONSTRUCTOR", "DESTRUCTOR",
+    "CONVERSION_FUNCTION",
+}
+_SCOPE_KINDS = {
+    "NAMESPACE", "LINKAGE_SPEC", "UNEXPOSED_DECL", "CLASS_DECL", "STRUCT_DECL",
+    "CLASS_TEMPLATE", "CLASS_TEMPLATE_PARTIAL_SPECIALIZATION", "UNION_DECL",
+}
+_NAMED_DECL_KINDS = _FUNCTION_KINDS | {
+    "VAR_DECL", "FIELD_DECL", "TYPEDEF_DECL", "TYPE_ALIAS_DECL", "STRUCT_DECL", "CLASS_DECL", "ENUM_DECL",
+    "ENUM_CONSTANT_DECL", "UNION_DECL",
+}
+
+
+def _walk(
+    tu: Any, path: str, tokens: TokenList, is_namespaced_name: Callable[[str], bool] | None
+) -> tuple[tuple[FunctionBody, ...], tuple[UserDeclaration, ...]]:
+    """Declarations only (not statements): function definitions with their execution space,
+    and mapped names declared inside user namespaces. Function bodies are not parsed
+    (CXTranslationUnit_SkipFunctionBodies); a body is the brace block after the declarator."""
+    functions: list[FunctionBody] = []
+    declarations: list[UserDeclaration] = []
+
+    from_main_file = _from_main_file()
+
+    def in_main_file(cursor: Any) -> bool:
+        return bool(from_main_file(cursor.location))
+
+    def visit(cursor: Any, namespace: Any | None) -> None:
+        for child in cursor.get_children():
+            kind = child.kind.name
+            if kind in _FUNCTION_KINDS:
+                if not in_main_file(child):
+                    continue
+                spaces = frozenset(
+                    _SPACE_ATTRS[c.kind.name]
+                    for c in child.get_children()
+                    if c.kind.name in _SPACE_ATTRS
+                )
+                if spaces:
+                    ext = child.extent
+                    body_end = _body_end(tokens, ext.end.offset)
+                    if body_end is not None:
+                        functions.append(
+                            FunctionBody(ext.start.offset, body_end, child.spelling, spaces)
+                        )
+            if (
+                namespace is not None
+                and is_namespaced_name is not None
+                and kind in _NAMED_DECL_KINDS
+                and is_namespaced_name(child.spelling)
+                and in_main_file(child)
+            ):
+                ext = namespace.extent
+                declarations.append(
+                    UserDeclaration(child.spelling, namespace.spelling, ext.start.offset,
+                                    ext.end.offset)
+                )
+            if kind in _SCOPE_KINDS:
+                if kind in ("LINKAGE_SPEC", "UNEXPOSED_DECL"):
+                    visit(child, namespace)
+                elif in_main_file(child):
+                    # A namespace or class of the user's: names declared in it are theirs.
+                    visit(child, child)
+
+    visit(tu.cursor, None)
+    return tuple(functions), tuple(declarations)
+
+
+def _body_end(tokens: TokenList, offset: int) -> int | None:
+    """End offset of the function body that follows a declarator ending at offset, or None
+    for a declaration without a body. Skips trailing return types, qualifiers, attributes and
+    constructor initializer lists (whose `x{...}` braces follow an identifier)."""
+    kinds = tokens.kinds
+    n = len(kinds)
+    i = tokens.index_at(offset)
+    depth = 0
+    limit = min(n, i + 2000)
+    while i < limit:
+        if kinds[i] == PUNCT:
+            t = tokens.raw(i)
+            if t in (b"(", b"["):
+                depth += 1
+            elif t in (b")", b"]"):
+                depth -= 1
+            elif depth == 0 and t in (b";", b"="):
+                return None
+            elif depth == 0 and t == b"{":
+                prev = i - 1
+                while prev >= 0 and kinds[prev] == COMMENT:
+                    prev -= 1
+                if prev >= 0 and kinds[prev] == IDENT and tokens.raw(prev - 1) in (b":", b","):
+                    initializer_end = _matching_brace(tokens, i)  # a member initializer `x{...}`
+                    if initializer_end is None:
+                        return None
+                    i = initializer_end
+                else:
+                    close = _matching_brace(tokens, i)
+                    return tokens.end(close) if close is not None else None
+        i += 1
+    return None
+
+
+def _matching_brace(tokens: TokenList, i: int) -> int | None:
+    return tokens.brace_partner(i)
+
+
+class _CXSourceRangeList(ctypes.Structure):
+    _fields_ = [("count", ctypes.c_uint), ("ranges", ctypes.c_void_p)]
+
+
+def _skipped_ranges(tu: Any, path: str) -> tuple[tuple[int, int], ...]:
+    """Byte ranges of the main file that the preprocessor skipped (inactive #if branches)."""
+    from clang.cindex import SourceRange, conf
+
+    lib = conf.lib
+    fn = lib.clang_getSkippedRanges
+    fn.restype = ctypes.POINTER(_CXSourceRangeList)
+    fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
+    dispose = lib.clang_disposeSourceRangeList
+    dispose.argtypes = [ctypes.POINTER(_CXSourceRangeList)]
+    try:
+        cxfile = tu.get_file(path)
+    except Exception:
+        return ()
+    lst = fn(tu.obj, cxfile.obj)
+    try:
+        ranges = ctypes.cast(lst.contents.ranges, ctypes.POINTER(SourceRange))
+        out = [
+            (ranges[i].start.offset, ranges[i].end.offset) for i in range(lst.contents.count)
+        ]
+    finally:
+        dispose(lst)
+    return tuple(out)
+
+
+def _diagnostics(tu: Any, path: str) -> tuple[ClangDiagnostic, ...]:
+    out = []
+    for diag in tu.diagnostics:
+        loc = diag.location
+        if loc.file is None or loc.file.name != path:
+            continue
+        severity = {1: "note", 2: "warning", 3: "error", 4: "fatal"}.get(diag.severity, "note")
+        out.append(ClangDiagnostic(loc.line, loc.column, severity, diag.spelling))
+    return tuple(out)

@@ -1,0 +1,38 @@
+"""The rules, in the order they run. Each is a function Context -> Iterable[Edit | Finding | Reference].
+
+Adding a kind of transformation means adding a module here and its entry in RULES; adding an API
+means adding a line to mappings/*.yaml.
+"""
+
+from __future__ import annotations
+
+from hipify_py.engine.rules.arguments import rewrite_arguments
+from hipify_py.engine.rules.base import Context, Reference, Rule, RuleOutput
+from hipify_py.engine.rules.case_labels import comment_out_dead_case_labels
+from hipify_py.engine.rules.device_checks import check_device_code
+from hipify_py.engine.rules.feature_macros import translate_feature_macros
+from hipify_py.engine.rules.host_portability import separate_literal_suffixes
+from hipify_py.engine.rules.identifiers import rename_identifiers
+from hipify_py.engine.rules.includes import rewrite_includes
+from hipify_py.engine.rules.launches import rewrite_launches
+from hipify_py.engine.rules.residue import report_residue
+from hipify_py.engine.rules.struct_members import check_struct_members
+from hipify_py.engine.rules.type_clashes import find_type_clashes
+from hipify_py.engine.rules.warp_sync import rewrite_warp_sync
+
+RULES: tuple[Rule, ...] = (
+    rename_identifiers,
+    comment_out_dead_case_labels,
+    rewrite_includes,
+    rewrite_launches,
+    rewrite_arguments,
+    translate_feature_macros,
+    find_type_clashes,
+    check_struct_members,
+    check_device_code,
+    rewrite_warp_sync,
+    separate_literal_suffixes,
+    report_residue,
+)
+
+__all__ = ["RULES", "Context", "Reference", "Rule", "RuleOutput"]

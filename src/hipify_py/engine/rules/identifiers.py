@@ -1,0 +1,278 @@
+"""Rename CUDA identifiers (functions, types, enumerators, macros) to their HIP names.
+
+Works on every identifier token: code, macro bodies and inactive #if branches alike, never
+comments. A member access (`obj.cudaMalloc`, `p->cudaFree`) and a name the user declares in a
+namespace of their own are not API uses. Inside string literals mapped names are renamed as
+hipify-clang does ("cudaMalloc failed" -> "hipMalloc failed"), without reports.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping
+
+from hipify_py.engine.edits import Edit
+from hipify_py.engine.parsing import IDENT, LITERAL, TokenList
+from hipify_py.engine.rules.base import (
+    Context,
+    Reference,
+    RuleOutput,
+    after_a_type,
+    identifier_tokens,
+    misfit_null_argument,
+)
+from hipify_py.engine.rules.case_labels import dead_case_labels
+from hipify_py.engine.rules.feature_macros import FAMILY as FEATURE_MACROS
+from hipify_py.engine.rules.warp_sync import fallback_tokens
+from hipify_py.reporting.diagnostics import Finding
+from hipify_py.tables.mapping_model import ApiEntry
+from hipify_py.tables.targets import Resolution, resolve
+
+_WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
+_STRING_START = re.compile(rb'(?:u8|u|U|L)?R?"')
+_MEMBER = frozenset({b".", b"->", b".*", b"->*"})
+
+Resolver = Callable[[ApiEntry], Resolution]
+
+
+def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
+    toks = ctx.parsed.tokens
+    entries = ctx.table.entries
+    scopes = user_scopes(ctx)
+    resolutions: dict[tuple[str, int | None], Resolution] = {}
+
+    def resolution(entry: ApiEntry, arity: int | None = None) -> Resolution:
+        found = resolutions.get((entry.cuda, arity))
+        if found is None:
+            found = resolutions[entry.cuda, arity] = resolve(entry, ctx.settings, ctx.table, arity)
+        return found
+
+    # <curand.h> lexes as `< curand . h >`: a header name is the includes rule's business.
+    header_names = [(inc.name_start, inc.name_end) for inc in ctx.syntax.includes]
+    rewritten_elsewhere = fallback_tokens(ctx)  # warp *_sync calls for HIP < 6.2
+    commented_out = dead_case_labels(ctx)
+    for i, entry in ctx.api_tokens:
+        if entry.family == FEATURE_MACROS:
+            continue
+        start, end = toks.start(i), toks.end(i)
+        if ctx.keeps_names(start):
+            continue
+        if header_names and any(a <= start < b for a, b in header_names):
+            continue
+        if i in rewritten_elsewhere or i in commented_out:
+            continue
+        if is_member_or_user_name(ctx, i, scopes.get(entry.cuda, ()), entries):
+            continue
+        if entry.family == "cublas" and _is_legacy_cublas(ctx, entry):
+            yield Reference(entry.family, entry.cuda, False)
+            yield Finding("HPY120", start, end,
+                          f"{entry.cuda} is part of the legacy cuBLAS API, which hipBLAS lacks",
+                          entry.cuda, "move this code to the handle-based API of cublas_v2.h "
+                          "first; that API is translated", entry.family)
+            continue
+        call = ctx.syntax.call_at(i) if entry.overloads else None
+        arity = len(call.args) if call is not None else None
+        res = resolution(entry, arity)
+        name = res.name
+        if name is not None and call is not None:
+            misfit = misfit_null_argument(ctx, entry, call)
+            if misfit is not None:
+                yield Reference(entry.family, entry.cuda, False)
+                text = ctx.syntax.text(misfit).decode("utf-8", "surrogateescape")
+                yield Finding("HPY155", start, end,
+                              f"{entry.cuda} with {text} as argument {call.args.index(misfit) + 1} "
+                              f"does not fit {name}, which has no such parameter; left as it is",
+                              entry.cuda, "pass a null pointer there, or rewrite the call for "
+                              "HIP's signature", entry.family)
+                continue
+            name = dict(entry.overloads).get(len(call.args), name)
+            if name != res.name and name is not None:
+                # The overload is itself a HIP name some CUDA name maps to: the target must have it.
+                twin = ctx.table.entry_for_hip(name)
+                if twin is not None and not resolution(twin).converted:
+                    res = resolution(twin)
+                    name = None
+        if name == entry.cuda and not res.notes:
+            continue  # same name in HIP (most device math functions): nothing to do or say
+        yield Reference(entry.family, entry.cuda, name is not None)
+        for note in res.notes:
+            yield Finding(note.code, start, end, note.message, entry.cuda, note.suggestion,
+                          entry.family)
+        if name is not None and name != entry.cuda:
+            yield Edit(start, end, name.encode(), "identifiers")
+    yield from _cub_namespace(ctx)
+    yield from _thrust_backend(ctx)
+    yield from _strings(ctx, resolution)
+
+
+# Helpers that exist only in the legacy cuBLAS API (cublas.h): they have no handle-based form.
+LEGACY_CUBLAS_ONLY = frozenset(
+    {"cublasInit", "cublasShutdown", "cublasAlloc", "cublasFree", "cublasGetError",
+     "cublasSetKernelStream"}
+)
+
+
+def _is_legacy_cublas(ctx: Context, entry: ApiEntry) -> bool:
+    """A legacy-only helper, or, in a file that includes cublas.h but not cublas_v2.h, a BLAS
+    routine that has a _v2 form (its legacy signature has no handle argument)."""
+    if entry.cuda in LEGACY_CUBLAS_ONLY:
+        return True
+    return (
+        ctx.cublas_legacy
+        and "Level-" in entry.section
+        and not entry.cuda.endswith("_v2")
+        and f"{entry.cuda}_v2" in ctx.table.entries
+    )
+
+
+def _strings(ctx: Context, resolution: Resolver) -> Iterator[Edit]:
+    toks = ctx.parsed.tokens
+    entries = ctx.table.entries
+    include_lines = {inc.directive.first for inc in ctx.syntax.includes}
+    for i in toks.of_kind(LITERAL):
+        raw = toks.raw(i)
+        if not _STRING_START.match(raw) or ctx.keeps_names(toks.start(i)):
+            continue
+        if include_lines and ctx.syntax.directive_at(i) is not None:
+            d = ctx.syntax.directive_at(i)
+            if d is not None and d.first in include_lines:
+                continue
+        base = toks.start(i)
+        for m in _WORD.finditer(raw):
+            entry = entries.get(m.group().decode())
+            if entry is None or entry.family == FEATURE_MACROS:
+                continue
+            res = resolution(entry)
+            if res.name is not None and res.name != entry.cuda:
+                yield Edit(base + m.start(), base + m.end(), res.name.encode(), "identifiers")
+
+
+_CUB = re.compile(rb"\bcub\b")
+
+
+def _cub_namespace(ctx: Context) -> Iterator[RuleOutput]:
+    """`cub::X` and `using namespace cub` -> hipcub (not `x.cub`, not `mine::cub`)."""
+    data = ctx.data
+    if b"cub" not in data:
+        return
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    for i in identifier_tokens(ctx, _CUB):
+        if ctx.keeps_names(toks.start(i)):
+            continue
+        nxt = syntax.next_code(i)
+        prev = syntax.prev_code(i)
+        before = toks.raw(prev) if prev is not None else b""
+        if nxt is not None and toks.raw(nxt) == b"::":
+            if before in _MEMBER or (before == b"::" and not _global_qualifier(ctx, prev)):
+                continue
+        elif before == b"namespace":
+            using = syntax.prev_code(prev) if prev is not None else None
+            if using is None or toks.raw(using) != b"using":
+                continue  # `namespace cub {` declares the user's own namespace
+        else:
+            continue
+        yield Reference("cub", "cub", True)
+        yield Edit(toks.start(i), toks.end(i), b"hipcub", "identifiers")
+
+
+# Thrust's CUDA backend -> rocThrust's HIP backend (same algorithms, other names).
+_THRUST_BACKEND = {b"cuda": b"hip", b"cuda_cub": b"hip_rocprim",
+                   b"THRUST_DEVICE_SYSTEM_CUDA": b"THRUST_DEVICE_SYSTEM_HIP"}
+_THRUST_NAMES = re.compile(rb"\b(?:cuda_cub|cuda|THRUST_DEVICE_SYSTEM_CUDA)\b")
+
+
+def _thrust_backend(ctx: Context) -> Iterator[RuleOutput]:
+    """`thrust::cuda::par`, `thrust::cuda_cub::stream` and THRUST_DEVICE_SYSTEM_CUDA name
+    Thrust's CUDA backend; rocThrust's is thrust::hip, thrust::hip_rocprim, ..._HIP."""
+    if b"thrust" not in ctx.data and b"THRUST_DEVICE_SYSTEM_CUDA" not in ctx.data:
+        return
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    for i in identifier_tokens(ctx, _THRUST_NAMES):
+        if ctx.keeps_names(toks.start(i)):
+            continue
+        name = toks.raw(i)
+        if name != b"THRUST_DEVICE_SYSTEM_CUDA":
+            colons = syntax.prev_code(i)
+            qualifier = syntax.prev_code(colons) if colons is not None else None
+            if (colons is None or toks.raw(colons) != b"::" or qualifier is None
+                    or toks.raw(qualifier) != b"thrust"):
+                continue
+        yield Reference("cub", name.decode(), True)
+        yield Edit(toks.start(i), toks.end(i), _THRUST_BACKEND[name], "identifiers")
+
+
+# CUDA class templates whose names are ordinary words elsewhere (an OpenGL header's parameters
+# named texture gave 90 removed-API warnings): CUDA's only when template arguments follow.
+_TEMPLATE_WORDS = frozenset({b"texture", b"surface"})
+
+
+def is_member_or_user_name(
+    ctx: Context,
+    i: int,
+    scopes: tuple[tuple[str, int, int], ...],
+    entries: Mapping[str, ApiEntry],
+) -> bool:
+    """True when token i is not a use of the CUDA API: a member, or the user's own name."""
+    toks = ctx.parsed.tokens
+    if toks.raw(i) in _TEMPLATE_WORDS:
+        nxt = ctx.syntax.next_code(i)
+        if nxt is None or toks.raw(nxt) != b"<":
+            return True  # `GLuint texture`: an ordinary word, CUDA's only as texture<...>
+    if toks.raw(i)[:1].islower() and _is_device_function(toks.text(i), entries):
+        nxt = ctx.syntax.next_code(i)
+        if nxt is None or toks.raw(nxt) != b"(":
+            return True  # `float umin = ...`: a variable; CUDA's umin() is only ever called
+        if ctx.path.endswith(".c") or toks.text(i) in _declared_functions(ctx):
+            return True  # C has no device code; a file that defines umin() calls its own
+    prev = ctx.syntax.prev_code(i)
+    if prev is not None:
+        before = toks.raw(prev)
+        if before in _MEMBER:
+            return True
+        if before == b"::" and not _global_qualifier(ctx, prev):
+            qualifier = ctx.syntax.prev_code(prev)
+            # `mylib::cudaX` is the user's own name; `cudaMemcpyKind::cudaMemcpyHostToDevice`
+            # (a CUDA enum as qualifier) is still the API.
+            return qualifier is not None and toks.text(qualifier) not in entries
+    pos = toks.start(i)
+    return any(a <= pos < b for _, a, b in scopes)
+
+
+def _declared_functions(ctx: Context) -> frozenset[str]:
+    """Lowercase device-function names this file declares itself (`double umin(double a)`)."""
+    found: frozenset[str] | None = ctx.memo.get("declared_device_functions")
+    if found is None:
+        toks = ctx.parsed.tokens
+        names = set()
+        for i, entry in ctx.api_tokens:
+            if not (entry.cuda[:1].islower() and entry.family == "device"):
+                continue
+            nxt = ctx.syntax.next_code(i)
+            if nxt is not None and toks.raw(nxt) == b"(" and after_a_type(ctx, i):
+                names.add(entry.cuda)
+        found = ctx.memo["declared_device_functions"] = frozenset(names)
+    return found
+
+
+def _is_device_function(name: str, entries: Mapping[str, ApiEntry]) -> bool:
+    entry = entries.get(name)
+    return entry is not None and entry.family == "device" and entry.section.endswith("Functions")
+
+
+def _global_qualifier(ctx: Context, colons: int | None) -> bool:
+    """`::cudaMalloc` (explicit global scope) rather than `ns::cudaMalloc`."""
+    if colons is None:
+        return True
+    toks: TokenList = ctx.parsed.tokens
+    prev = ctx.syntax.prev_code(colons)
+    return prev is None or (toks.kinds[prev] != IDENT and toks.raw(prev) not in (b">", b">>"))
+
+
+def user_scopes(ctx: Context) -> dict[str, tuple[tuple[str, int, int], ...]]:
+    """Mapped names the user declares in a namespace: name -> (namespace, start, end)."""
+    scopes: dict[str, list[tuple[str, int, int]]] = {}
+    for decl in ctx.parsed.user_declarations:
+        scopes.setdefault(decl.name, []).append((decl.namespace, decl.start, decl.end))
+    return {name: tuple(v) for name, v in scopes.items()}

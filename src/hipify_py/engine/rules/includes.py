@@ -1,0 +1,469 @@
+"""Rewrite #include directives and add the HIP runtime header where nvcc's implicit one is lost.
+
+* A CUDA header becomes its HIP (or ROC) header, keeping <> or "".
+* A later include that ends up naming a HIP header already included (in the same or an
+  enclosing #if block) is dropped; so are CUDA headers hip_runtime.h makes unnecessary.
+* Headers with no HIP counterpart stay and are reported.
+* An include that resolves to a file of the user's own tree is the user's code: kept as it is.
+* nvcc includes cuda_runtime.h in every .cu implicitly and hipcc does not: a file that uses CUDA
+  and would end up without hip/hip_runtime.h gets it, after its include guard or #pragma once,
+  else before its first #include, else after its leading comments. It goes before any other HIP
+  header because some (HIP 5.2's hip_cooperative_groups.h) are not self-contained.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from hipify_py.engine.edits import Edit
+from hipify_py.engine.parsing import COMMENT, IDENT
+from hipify_py.engine.rules.base import Context, Reference, RuleOutput
+from hipify_py.engine.syntax import Directive, Include
+from hipify_py.reporting.diagnostics import Finding
+from hipify_py.settings import Version
+from hipify_py.tables.mapping_model import HeaderEntry
+
+HIP_RUNTIME = "hip/hip_runtime.h"
+_CONDITIONAL_OPEN = frozenset({"if", "ifdef", "ifndef"})
+_CONDITIONAL_NEXT = frozenset({"elif", "else", "elifdef", "elifndef"})
+
+
+@dataclass(slots=True)
+class _Planned:
+    include: Include
+    target: str | None  # the header the include names after translation (None: dropped)
+    block: tuple[int, ...]  # enclosing conditional blocks, outermost first
+    edit: Edit | None = None
+
+
+def rewrite_includes(ctx: Context) -> Iterator[RuleOutput]:
+    syntax = ctx.syntax
+    blocks = _conditional_blocks(syntax.directives)
+    planned: list[_Planned] = []
+    for inc in syntax.includes:
+        if ctx.is_skipped(inc.directive.start):
+            continue
+        block = blocks.get(inc.directive.first, ())
+        entry = _header_entry(ctx, inc)
+        if entry is None:
+            planned.append(_Planned(inc, inc.header, block))
+            continue
+        yield from _plan_one(ctx, inc, entry, block, planned)
+    yield from _implicit_runtime(ctx, planned)
+    yield from _types_defines(ctx, planned)
+    for p in planned:
+        if p.edit is not None:
+            yield p.edit
+
+
+# Math library headers that declare some arguments with types of their own unless a macro,
+# defined before the header, makes them HIP's: the types the CUDA code is translated to.
+# rocBLAS (and rocSOLVER, which takes its types): rocblas_float_complex, a class hipComplex does
+# not convert to, unless ROCM_MATHLIBS_API_USE_HIP_COMPLEX; the cuComplex helpers
+# (make_hipComplex, hipCaddf) need hipComplex, so the library is told to take it.
+# hipBLAS: hipblasHalf (cublasHgemm's __half) is uint16_t unless HIPBLAS_USE_HIP_HALF.
+# A library release older than its macro ignores it.
+@dataclass(frozen=True, slots=True)
+class _TypesDefine:
+    macro: str
+    headers: frozenset[str]
+    names: frozenset[bytes]  # the file names one of these (a type the library then takes)
+    family: str | None  # ... or a name of this mapping family
+    what: str
+
+
+TYPES_DEFINES = (
+    _TypesDefine("ROCM_MATHLIBS_API_USE_HIP_COMPLEX",
+                 frozenset({"rocblas/rocblas.h", "rocsolver/rocsolver.h"}), frozenset(),
+                 "cucomplex", "its complex arguments are then hipComplex and hipDoubleComplex"),
+    _TypesDefine("HIPBLAS_USE_HIP_HALF", frozenset({"hipblas/hipblas.h"}),
+                 frozenset({b"__half", b"half"}), None, "its hipblasHalf arguments are then __half"),
+)
+
+
+def _types_defines(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOutput]:
+    toks = ctx.parsed.tokens
+    for define in TYPES_DEFINES:
+        name = define.macro.encode()
+        if name in ctx.data and any(toks.raw(i) == name for i in toks.of_kind(IDENT)):
+            continue  # defined already, or tested: the author's choice
+        first = next((p for p in planned if p.target in define.headers
+                      and p.target != p.include.header), None)
+        if first is None or not _names_a_type(ctx, define):
+            continue
+        d = first.include.directive
+        start = d.start - _indent(ctx.data, d.start)
+        nl = ctx.newline
+        yield Edit(start, start,
+                   b"#ifndef " + name + nl + b"#define " + name + nl + b"#endif" + nl, "includes")
+        entry = ctx.table.header_entry(first.include.header)
+        yield Finding("HPY204", first.include.name_start, first.include.name_end,
+                      f"defined {define.macro} before {first.target}: {define.what}, the types "
+                      "the CUDA code becomes", None, None, entry.family if entry else None)
+
+
+def _names_a_type(ctx: Context, define: _TypesDefine) -> bool:
+    if define.family is not None and any(e.family == define.family for _, e in ctx.api_tokens):
+        return True
+    toks = ctx.parsed.tokens
+    return any(toks.raw(i) in define.names for i in toks.of_kind(IDENT))
+
+
+def _header_entry(ctx: Context, inc: Include) -> HeaderEntry | None:
+    entry = ctx.table.header_entry(inc.header)
+    if entry is None:
+        return None
+    if ctx.resolve_local(inc.header) is not None:
+        return None  # the user's own header that happens to share a CUDA header's name
+    return entry
+
+
+def _plan_one(
+    ctx: Context, inc: Include, entry: HeaderEntry, block: tuple[int, ...],
+    planned: list[_Planned],
+) -> Iterator[RuleOutput]:
+    """Plan one include (the edit is yielded at the end); yield its findings now."""
+    d = inc.directive
+    if entry.unsupported and entry.declares and _unused_in_unit(ctx, entry):
+        planned.append(_Planned(inc, None, block, _delete_directive(ctx, d)))
+        yield Reference(entry.family, inc.header, True)
+        yield Finding("HPY201", inc.name_start, inc.name_end,
+                      f"{inc.header} dropped: HIP has no equivalent, and this file uses nothing "
+                      f"it declares ({', '.join(entry.declares)})", inc.header, None, entry.family)
+        return
+    if entry.unsupported:
+        planned.append(_Planned(inc, inc.header, block))
+        yield Reference(entry.family, inc.header, False)
+        note = f" ({entry.note})" if entry.note else ""
+        yield Finding("HPY200", inc.name_start, inc.name_end,
+                      f"{inc.header} has no HIP equivalent{note}", inc.header, None, entry.family)
+        return
+    if inc.header == "cublas.h" and ctx.cublas_legacy:
+        planned.append(_Planned(inc, inc.header, block))
+        yield Reference(entry.family, inc.header, False)
+        yield Finding("HPY120", inc.name_start, inc.name_end,
+                      "cublas.h is the legacy cuBLAS API, which hipBLAS lacks", inc.header,
+                      "include cublas_v2.h and move to the handle-based API first", entry.family)
+        return
+    target = target_header(ctx, entry)
+    if entry.dropped or target is None:
+        planned.append(_Planned(inc, None, block, _delete_directive(ctx, d)))
+        yield Reference(entry.family, inc.header, True)
+        yield Finding("HPY201", inc.name_start, inc.name_end,
+                      f"{inc.header} dropped: hip/hip_runtime.h provides its declarations",
+                      inc.header, None, entry.family)
+        return
+    if (
+        entry.hip_added
+        and ctx.settings.hip_version is not None
+        and not ctx.settings.amap
+        and _newer(entry.hip_added, ctx.settings.hip_version)
+    ):
+        planned.append(_Planned(inc, inc.header, block))
+        yield Reference(entry.family, inc.header, False)
+        yield Finding("HPY150", inc.name_start, inc.name_end,
+                      f"{inc.header} -> {target} needs HIP >= {entry.hip_added} "
+                      f"(target is {ctx.settings.hip_version})",
+                      inc.header, f"raise --hip-version to {entry.hip_added} or later",
+                      entry.family)
+        return
+    yield Reference(entry.family, inc.header, True)
+    if any(p.target == target and p.block == block[: len(p.block)] for p in planned):
+        planned.append(_Planned(inc, None, block, _delete_directive(ctx, d)))
+        return
+    edit = None
+    if target != inc.header:
+        edit = Edit(inc.name_start, inc.name_end, target.encode(), "includes")
+    planned.append(_Planned(inc, target, block, edit))
+
+
+_UNIT_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c")
+
+
+def _unused_in_unit(ctx: Context, entry: HeaderEntry) -> bool:
+    """A translation unit (not a header, whose includers may rely on it) that names nothing the
+    header declares. A later header that does is reported on its own line."""
+    if not ctx.path.endswith(_UNIT_SUFFIXES):
+        return False
+    names = {n.encode() for n in entry.declares}
+    toks = ctx.parsed.tokens
+    return not any(toks.raw(i) in names for i in toks.of_kind(IDENT))
+
+
+def target_header(ctx: Context, entry: HeaderEntry) -> str | None:
+    if entry.family == "cudnn":
+        return entry.hip if ctx.settings.hipdnn else (entry.roc or entry.hip)
+    if ctx.settings.roc and entry.roc:
+        return entry.roc
+    return entry.hip
+
+
+def _newer(added: str, target: Version) -> bool:
+    try:
+        return Version.parse(added) > target
+    except ValueError:
+        return False
+
+
+def _delete_directive(ctx: Context, d: Directive) -> Edit:
+    data = ctx.data
+    end = d.end
+    if end < len(data) and data[end : end + 1] == b"\n":
+        end += 1
+    return Edit(d.start - _indent(data, d.start), end, b"", "includes")
+
+
+def _indent(data: bytes, start: int) -> int:
+    i = start
+    while i > 0 and data[i - 1] in b" \t":
+        i -= 1
+    return start - i
+
+
+def _conditional_blocks(directives: tuple[Directive, ...]) -> dict[int, tuple[int, ...]]:
+    """For each directive (by first token index), the #if/#elif/#else blocks enclosing it.
+    An include guard (a leading #ifndef X / #define X) does not count as a block."""
+    guard = _include_guard(directives)
+    out: dict[int, tuple[int, ...]] = {}
+    stack: list[int] = []
+    for d in directives:
+        if d.name in _CONDITIONAL_OPEN:
+            out[d.first] = tuple(stack)
+            stack.append(-1 if d is guard else d.first)
+        elif d.name in _CONDITIONAL_NEXT:
+            if stack:
+                stack[-1] = d.first
+            out[d.first] = tuple(s for s in stack[:-1] if s != -1)
+        elif d.name == "endif":
+            if stack:
+                stack.pop()
+            out[d.first] = tuple(s for s in stack if s != -1)
+        else:
+            out[d.first] = tuple(s for s in stack if s != -1)
+    return out
+
+
+def _include_guard(directives: tuple[Directive, ...]) -> Directive | None:
+    if len(directives) >= 2 and directives[0].name == "ifndef" and directives[1].name == "define":
+        return directives[0]
+    return None
+
+
+def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOutput]:
+    """Make hip/hip_runtime.h the first HIP header of a file that uses CUDA (nvcc includes
+    cuda_runtime.h into each .cu file, hipcc includes nothing). hip_runtime.h is C++: an include of it inside
+    an `extern "C" {` block (where C's cuda.h was fine) needs one before that block."""
+    hip_headers = _hip_header_names(ctx)
+    # nvcc includes cuda_runtime.h into every .cu before its first line, whether or not the
+    # file names CUDA itself (its headers may): hipify-clang gives every .cu hip_runtime.h too.
+    is_cu = ctx.path.endswith(".cu") and ctx.host_includer is None
+    c_blocks = _extern_c_blocks(ctx)
+    in_c = [p for p in planned if p.target in hip_headers and _inside(p.include, c_blocks)]
+    top = [p for p in planned if p.target is not None and not p.block and p not in in_c]
+    first_hip = next((p for p in top if p.target in hip_headers), None)
+    if first_hip is not None and first_hip.target == HIP_RUNTIME and not (
+        is_cu and _project_macros_before(ctx, first_hip.include.directive.start)
+    ):
+        _drop_runtime_duplicates(ctx, in_c)
+        yield from _standard_headers(ctx, _line_after(ctx.data, first_hip.include.directive.end))
+        return
+    has_runtime = any(p.target == HIP_RUNTIME for p in top)
+    if not has_runtime and not in_c and (ctx.is_c or not (ctx.uses_cuda or is_cu)):
+        return  # nvcc gives a .c file (host code for the C compiler) no implicit include
+    offset = _insertion_point(ctx)
+    for start, end in c_blocks:
+        if start <= offset < end:
+            offset = _lifted(ctx, start)
+    newline = ctx.newline
+    text = b"#include <" + HIP_RUNTIME.encode() + b">" + newline
+    if ctx.host_includer and not has_runtime and not in_c:
+        # The host compiler reads this file too (a host-only source includes it): there
+        # hip_runtime.h would break the build (vector types over the file's own names, C++ in
+        # C), so only hipcc sees it.
+        text = b"#ifdef __HIPCC__" + newline + text + b"#endif" + newline
+        finding = Finding("HPY203", offset, offset,
+                          "added #include <hip/hip_runtime.h> under #ifdef __HIPCC__: host-only "
+                          f"{os.path.basename(ctx.host_includer)} also includes this file",
+                          None, None, "runtime")
+    else:
+        finding = Finding("HPY202", offset, offset,
+                          "added #include <hip/hip_runtime.h> before any other HIP header "
+                          "(nvcc includes cuda_runtime.h implicitly)", None, None, "runtime")
+    if offset > 0 and ctx.data[offset - 1 : offset] != b"\n":
+        text = newline + text
+    yield Edit(offset, offset, text, "includes")
+    yield finding
+    _drop_runtime_duplicates(ctx, top + in_c)
+    yield from _standard_headers(ctx, offset)
+
+
+# Standard headers cuda_runtime.h includes (crt/common_functions.h: <string.h>, <assert.h>;
+# cuda_runtime.h: <functional>) and hip_runtime.h does not (HIP 7.2): code that relied on
+# them gets them, where it uses their names and does not include them itself.
+_STANDARD_HEADERS = (
+    ("cstring", ("string.h", "cstring"), (b"mem", b"str"), re.compile(
+        rb"\b(?:memcpy|memset|memmove|memcmp|strlen|strcpy|strncpy|strcmp|strncmp|strcat|strchr"
+        rb"|strrchr|strstr|strtok|strdup)\s*\(")),
+    ("cassert", ("assert.h", "cassert"), (b"assert",), re.compile(rb"\bassert\s*\(")),
+    ("functional", ("functional",), (b"function",), re.compile(rb"\bstd\s*::\s*function\s*<")),
+)
+
+
+def _standard_headers(ctx: Context, offset: int) -> Iterator[RuleOutput]:
+    if not ctx.is_gpu_code:
+        return
+    included = {inc.header for inc in ctx.syntax.includes}
+    toks = ctx.parsed.tokens
+    newline = ctx.newline
+    for header, names, hints, uses in _STANDARD_HEADERS:
+        if included.intersection(names) or not any(h in ctx.data for h in hints):
+            continue
+        for m in uses.finditer(ctx.data):
+            i = toks.index_at(m.start())
+            if i < len(toks) and toks.start(i) == m.start() and toks.kinds[i] == IDENT:
+                yield Edit(offset, offset, b"#include <" + header.encode() + b">" + newline,
+                           "includes")
+                yield Finding("HPY202", offset, offset,
+                              f"added #include <{header}>: cuda_runtime.h included it, "
+                              "hip_runtime.h does not", None, None, "runtime")
+                break
+
+
+def _drop_runtime_duplicates(ctx: Context, candidates: list[_Planned]) -> None:
+    """A later hip_runtime.h include (top level or inside extern "C") is now a duplicate."""
+    for p in candidates:
+        if p.target == HIP_RUNTIME:
+            p.target = None
+            p.edit = _delete_directive(ctx, p.include.directive)
+
+
+_EXTERN_C = re.compile(rb'\bextern\s*"C"\s*\{')
+
+
+def _extern_c_blocks(ctx: Context) -> list[tuple[int, int]]:
+    """Byte ranges of `extern "C" { ... }` blocks, from `extern` to the closing brace."""
+    if b"extern" not in ctx.data:
+        return []
+    toks = ctx.parsed.tokens
+    out = []
+    for m in _EXTERN_C.finditer(ctx.data):
+        first = toks.index_at(m.start())
+        brace = toks.index_at(m.end() - 1)
+        if first >= len(toks) or toks.start(first) != m.start() or brace >= len(toks):
+            continue  # in a comment or string
+        close = ctx.syntax.partner_of(brace)
+        end = toks.end(close) if close is not None else len(ctx.data)
+        out.append((m.start(), end))
+    return out
+
+
+def _inside(inc: Include, blocks: list[tuple[int, int]]) -> bool:
+    return any(a <= inc.directive.start < b for a, b in blocks)
+
+
+def _lifted(ctx: Context, offset: int) -> int:
+    """The start of offset's line, or of the outermost #if around it (not the include guard)."""
+    opener = _enclosing_conditional(ctx.syntax.directives, offset)
+    start = opener.start if opener is not None else offset
+    return ctx.data.rfind(b"\n", 0, start) + 1
+
+
+def _hip_header_names(ctx: Context) -> frozenset[str]:
+    names = {HIP_RUNTIME}
+    for entry in ctx.table.headers.values():
+        names.update(h for h in (entry.hip, entry.roc) if h)
+    return frozenset(n for n in names if n.startswith(("hip", "roc", "miopen")))
+
+
+def _insertion_point(ctx: Context) -> int:
+    syntax = ctx.syntax
+    toks = ctx.parsed.tokens
+    directives = syntax.directives
+    first = next((i for i, t in enumerate(toks[:64]) if t.kind != COMMENT), -1)  # first code
+    # #pragma once, or an include guard (#ifndef X / #define X) before any other code.
+    for d in directives[:2]:
+        if d.first == first and _is_pragma_once(ctx, d):
+            return _line_after(ctx.data, d.end)
+    if len(directives) >= 3 and directives[0].first == first \
+            and _is_pragma_once(ctx, directives[1]) and _guard_pair(ctx, directives[0], directives[2]):
+        # #ifndef X / #pragma once / #define X: right inside the guard, as hipify-clang does
+        return _line_after(ctx.data, directives[0].end)
+    if len(directives) >= 2 and directives[0].first == first \
+            and _guard_pair(ctx, directives[0], directives[1]):
+        return _line_after(ctx.data, directives[1].end)
+    # After a leading comment block (a licence header), else at the very top (after a BOM):
+    # before any macro of the project's is defined, as nvcc's implicit include is (a project's
+    # `#define T double` before it would rewrite HIP's own templates).
+    bom = 3 if ctx.data.startswith(b"\xef\xbb\xbf") else 0
+    if toks and toks[0].kind == COMMENT:
+        i = 0
+        while i + 1 < len(toks) and toks[i + 1].kind == COMMENT:
+            i += 1
+        after = _line_after(ctx.data, toks[i].end)
+        if i + 1 < len(toks) and toks[i + 1].start < after:
+            return bom  # code shares the comment's last line: a line inserted after would split it
+        return after
+    return bom
+
+
+def _guard_pair(ctx: Context, a: Directive, b: Directive) -> bool:
+    """`#ifndef X` and `#define X` of the same name."""
+    toks = ctx.parsed.tokens
+    return (a.name == "ifndef" and b.name == "define" and a.last >= a.first + 2
+            and b.last >= b.first + 2 and toks[a.first + 2].text == toks[b.first + 2].text)
+
+
+def _is_pragma_once(ctx: Context, d: Directive) -> bool:
+    toks = ctx.parsed.tokens
+    return d.name == "pragma" and d.last >= d.first + 2 and toks.text(d.first + 2) == "once"
+
+
+def _project_macros_before(ctx: Context, offset: int) -> bool:
+    """A #define, #undef or project header (which may define macros) before offset, other than
+    the include guard: the runtime header there would not come first, as nvcc's does."""
+    directives = ctx.syntax.directives
+    guard_define = directives[1] if _include_guard(directives) is not None else None
+    if any(
+        d.start < offset and d.name in ("define", "undef") and d is not guard_define
+        for d in directives
+    ):
+        return True
+    return any(
+        inc.directive.start < offset and not inc.angled and ctx.resolve_local(inc.header)
+        for inc in ctx.syntax.includes
+    )
+
+
+def _enclosing_conditional(directives: tuple[Directive, ...], offset: int) -> Directive | None:
+    """The outermost #if/#ifdef still open at offset, not counting the include guard."""
+    guard = _include_guard(directives)
+    depth = 0
+    opener: Directive | None = None
+    for d in directives:
+        if d.start >= offset:
+            break
+        if d is guard:
+            continue
+        if d.name in _CONDITIONAL_OPEN:
+            if depth == 0:
+                opener = d
+            depth += 1
+        elif d.name == "endif" and depth > 0:
+            depth -= 1
+    return opener if depth > 0 else None
+
+
+def _line_after(data: bytes, pos: int) -> int:
+    """The start of the line after pos's, past backslash-continued lines (a line inserted
+    after `...\\` would be spliced onto it)."""
+    while True:
+        nl = data.find(b"\n", pos)
+        if nl == -1:
+            return len(data)
+        end = nl - 1 if data[nl - 1 : nl] == b"\r" else nl
+        if data[end - 1 : end] != b"\\" or end == 0:
+            return nl + 1
+        pos = nl + 1

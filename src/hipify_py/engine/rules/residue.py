@@ -1,0 +1,240 @@
+"""CUDA names no table row covers, left in code: reported on their line (HPY119).
+
+The mapping tables list CUDA's APIs one name at a time. Some CUDA code is recognisable as
+CUDA's by where its names live rather than by the names themselves, and would otherwise pass
+through silently and fail to compile:
+
+* libcu++: anything qualified by the `cuda::` namespace (`cuda::std::atomic`, `cuda::pipeline`,
+  `cuda::memcpy_async`); HIP has no such namespace.
+* cooperative groups: `cooperative_groups::X` (or through a namespace alias such as `cg`) where
+  the target HIP's cooperative groups lack X (`memcpy_async`, `reduce`, `plus`, `this_cluster`).
+* prefixes CUDA reserves for itself: `__nv_*` types and intrinsics, the `__pipeline_*`
+  primitives, and NVTX's `nvtx*` functions (roctx is the AMD counterpart).
+
+Names the table knows are the identifiers rule's business; a name the file declares itself, and
+any name in a namespace the file opens itself (`namespace cuda {`), are the user's. Only code
+the CUDA reading compiles counts (`#if CCCL_VERSION >= 2008002` branches for a newer CUDA than
+--cuda-version are not): nothing here is rewritten, so a dead branch needs no finding.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from hipify_py.engine.parsing import IDENT, KEYWORD, PUNCT
+from hipify_py.engine.rules.base import Context, Reference, RuleOutput, identifier_tokens
+from hipify_py.engine.rules.hip_branches import in_cuda_body
+from hipify_py.reporting.diagnostics import Finding
+from hipify_py.settings import Version
+
+# What `namespace cooperative_groups` declares in HIP's headers (hip_cooperative_groups.h), read
+# from clang's AST of the installed headers (tests/test_hip_headers.py re-reads them where
+# installed). Members of the groups (`tile.sync()`, `block.thread_rank()`) are not listed:
+# member access is not checked here.
+HIP_COOPERATIVE_GROUPS_52 = frozenset({
+    "coalesced_group", "coalesced_threads", "grid_group", "group_size", "is_valid",
+    "multi_grid_group", "sync", "this_grid", "this_multi_grid", "this_thread_block",
+    "thread_block", "thread_block_tile", "thread_group", "thread_rank", "tiled_partition",
+})
+HIP_COOPERATIVE_GROUPS_72 = HIP_COOPERATIVE_GROUPS_52 | {"binary_partition", "this_thread"}
+_FIRST_WITH_72_GROUPS = Version.parse("7.0")
+
+_CUDA_PREFIXED = re.compile(rb"\b(?:__nv_\w+|__pipeline_\w+|nvtx[A-Z]\w*)")
+_CUDA_NAMESPACE = re.compile(rb"\bcuda\b")
+_GROUPS_ALIAS = re.compile(rb"\bnamespace\s+(\w+)\s*=\s*(?:::)?\s*cooperative_groups\s*;")
+_OWN_NAMESPACE = re.compile(rb"\bnamespace\s+(cuda|cooperative_groups)\s*(?:\{|::)")
+_DECLARED_BEFORE = frozenset({b"struct", b"class", b"union", b"enum", b"typedef", b"using"})
+
+
+def report_residue(ctx: Context) -> Iterator[RuleOutput]:
+    data = ctx.data
+    own = _own_top_level_namespaces(ctx)
+    if b"cuda" in data and b"cuda" not in own:
+        yield from _libcudacxx(ctx)
+    if b"cooperative_groups" in data and b"cooperative_groups" not in own:
+        yield from _cooperative_groups(ctx)
+    if b"__nv_" in data or b"__pipeline_" in data or b"nvtx" in data:
+        yield from _prefixed(ctx)
+
+
+def _own_top_level_namespaces(ctx: Context) -> set[bytes]:
+    """`cuda` / `cooperative_groups` when the file opens such a namespace at global scope (a
+    nested `mylib::cuda` does not make `::cuda` the user's)."""
+    found: set[bytes] = set()
+    toks = ctx.parsed.tokens
+    for m in _OWN_NAMESPACE.finditer(ctx.data):
+        i = toks.index_at(m.start())
+        if i >= len(toks) or toks.start(i) != m.start():
+            continue  # in a comment or string
+        depth = 0
+        for k in range(i):
+            raw = toks.raw(k)
+            if raw == b"{" and toks.kinds[k] == PUNCT:
+                depth += 1
+            elif raw == b"}" and toks.kinds[k] == PUNCT:
+                depth -= 1
+        if depth <= 0:
+            found.add(m.group(1))
+    return found
+
+
+def _dead(ctx: Context, i: int) -> bool:
+    """Not compiled: by the CUDA reading, or by hipcc, because the author wrote a HIP branch
+    for it. Asked last: the first question re-reads the file's preprocessor."""
+    offset = ctx.parsed.tokens.start(i)
+    return in_cuda_body(ctx, offset) or ctx.is_inactive(offset)
+
+
+def _in_include(ctx: Context, i: int) -> bool:
+    directive = ctx.syntax.directive_at(i)
+    return directive is not None and directive.name in ("include", "include_next", "import")
+
+
+def _qualified_name(ctx: Context, i: int) -> tuple[str, int]:
+    """`cuda::std::atomic` from its first token: the text and the index of its last token."""
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    parts = [toks.text(i)]
+    last = i
+    while True:
+        colons = syntax.next_code(last)
+        name = syntax.next_code(colons) if colons is not None else None
+        if colons is None or name is None or toks.raw(colons) != b"::" or toks.kinds[name] != IDENT:
+            return "::".join(parts), last
+        parts.append(toks.text(name))
+        last = name
+
+
+def _libcudacxx(ctx: Context) -> Iterator[RuleOutput]:
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    for i in identifier_tokens(ctx, _CUDA_NAMESPACE):
+        if _in_include(ctx, i):
+            continue
+        nxt = syntax.next_code(i)
+        if nxt is None or toks.raw(nxt) != b"::":
+            continue
+        prev = syntax.prev_code(i)
+        if prev is not None and toks.raw(prev) in (b".", b"->"):
+            continue
+        if prev is not None and toks.raw(prev) == b"::":
+            qualifier = syntax.prev_code(prev)
+            if qualifier is not None and toks.kinds[qualifier] == IDENT:
+                continue  # thrust::cuda::par, mylib::cuda::...: not libcu++
+        name, last = _qualified_name(ctx, i)
+        if _dead(ctx, i):
+            continue
+        yield Reference("device", name, False)
+        yield Finding(
+            "HPY119", toks.start(i), toks.end(last),
+            f"{name}: libcu++ (namespace cuda) has no HIP counterpart", name,
+            "use the C++ standard library (std::atomic, std::barrier, ...) or a HIP "
+            "intrinsic instead", "device",
+        )
+
+
+def _cooperative_groups(ctx: Context) -> Iterator[RuleOutput]:
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    data = ctx.data
+    version = ctx.settings.hip_version
+    available = (HIP_COOPERATIVE_GROUPS_72 if version is None or version >= _FIRST_WITH_72_GROUPS
+                 else HIP_COOPERATIVE_GROUPS_52)
+    aliases = {m.group(1) for m in _GROUPS_ALIAS.finditer(data)} | {b"cooperative_groups"}
+    pattern = re.compile(rb"\b(?:" + b"|".join(re.escape(a) for a in sorted(aliases)) + rb")\b")
+    for i in identifier_tokens(ctx, pattern):
+        if _in_include(ctx, i):
+            continue
+        colons = syntax.next_code(i)
+        member = syntax.next_code(colons) if colons is not None else None
+        if colons is None or member is None or toks.raw(colons) != b"::":
+            continue
+        if toks.kinds[member] not in (IDENT, KEYWORD):
+            continue
+        prev = syntax.prev_code(i)
+        if prev is not None and toks.raw(prev) in (b".", b"->", b"::"):
+            continue
+        what = toks.text(member)
+        if what in available or what.startswith("__"):
+            continue
+        name = f"{toks.text(i)}::{what}"
+        if _dead(ctx, i):
+            continue
+        yield Reference("device", name, False)
+        yield Finding(
+            "HPY119", toks.start(i), toks.end(member),
+            f"{name}: HIP's cooperative groups have no {what}"
+            + ("" if version is None else f" (target HIP {version})"), name,
+            _GROUPS_SUGGESTIONS.get(what, "write it with the groups HIP has (thread_block, "
+                                    "tiled_partition) and warp intrinsics"), "device",
+        )
+
+
+_GROUPS_SUGGESTIONS = {
+    "reduce": "use hipCUB's WarpReduce/BlockReduce or a shuffle loop over the tile",
+    "inclusive_scan": "use hipCUB's WarpScan/BlockScan",
+    "exclusive_scan": "use hipCUB's WarpScan/BlockScan",
+    "memcpy_async": "copy with ordinary loads and stores, then sync the group",
+    "wait": "sync the group (group.sync()) after ordinary copies",
+    "wait_prior": "sync the group (group.sync()) after ordinary copies",
+}
+
+
+def _prefixed(ctx: Context) -> Iterator[RuleOutput]:
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    entries = ctx.table.entries
+    declared = _declared_here(ctx)
+    for i in identifier_tokens(ctx, _CUDA_PREFIXED):
+        name = toks.text(i)
+        if name in entries or name in declared:
+            continue
+        if _in_include(ctx, i):
+            continue
+        prev = syntax.prev_code(i)
+        if prev is not None and toks.raw(prev) in (b".", b"->", b"::"):
+            continue
+        if _dead(ctx, i):
+            continue
+        nvtx = name.startswith("nvtx")
+        family = "runtime" if nvtx else "device"
+        yield Reference(family, name, False)
+        yield Finding(
+            "HPY119", toks.start(i), toks.end(i),
+            f"{name}: " + ("NVTX has no HIP counterpart" if nvtx else
+                           "a CUDA-only name (no HIP counterpart in the tables)"),
+            name,
+            "use roctx (roctxRangePushA/roctxRangePop/roctxMarkA from roctracer/roctx.h)" if nvtx
+            else None,
+            family,
+        )
+
+
+def _declared_here(ctx: Context) -> frozenset[str]:
+    """Names the file declares itself: after a type, `struct`/`class`/..., or `#define`."""
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    found = set()
+    for i in identifier_tokens(ctx, _CUDA_PREFIXED):
+        prev = syntax.prev_code(i)
+        if prev is None:
+            continue
+        before = toks.raw(prev)
+        directive = syntax.directive_at(i)
+        if directive is not None and directive.name in ("define", "undef") and before in (
+                b"define", b"undef"):
+            found.add(toks.text(i))
+        elif directive is None and (
+                before in _DECLARED_BEFORE or before in _TYPE_KEYWORDS
+                or (toks.kinds[prev] == IDENT and before not in _QUALIFIER_MACROS)):
+            found.add(toks.text(i))  # `struct __nv_x`, `int __nv_f(`, `MyType nvtxThing`
+    return frozenset(found)
+
+
+_TYPE_KEYWORDS = frozenset({b"void", b"bool", b"char", b"short", b"int", b"long", b"float",
+                            b"double", b"unsigned", b"signed", b"auto"})
+# CUDA's declaration specifiers: after one of these the name is a type being used.
+_QUALIFIER_MACROS = frozenset({b"__device__", b"__host__", b"__global__", b"__forceinline__",
+                               b"__inline__", b"__shared__", b"__constant__", b"__managed__",
+                               b"__restrict__", b"__noinline__"})

@@ -1,0 +1,299 @@
+"""Types that change meaning in translation: report code that stops compiling because of it.
+
+* HPY510: several CUDA types become one HIP type (`CUresult` and `cudaError_t` both become
+  `hipError_t`), so two overloads of a helper, one per CUDA type, become the same function. The
+  typical case is cuda-samples' `_cudaGetErrorEnum(cudaError_t)` / `_cudaGetErrorEnum(CUresult)`.
+  The first keeps the name and the later one is renamed, so the file compiles and every call
+  reaches the first (HIP's driver and runtime share one error enum).
+* HPY511: helper headers (helper_math.h and its many copies) define arithmetic operators on the
+  CUDA vector types (`float3 operator+(float3, float3)`); HIP's vector types define them already,
+  so the user's definitions are redefinitions.
+
+* HPY512: HIP's device library has atomic overloads CUDA lacks (atomicSub, atomicMin and
+  atomicMax on float and double, atomicSub on unsigned long long); a project's own definition of
+  one, at global scope, is a redefinition.
+
+All are found on tokens: a function declarator is an identifier (or `operator` + symbol)
+followed by a parenthesised parameter list and then `{`, `;` or a qualifier.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+
+from hipify_py.engine.edits import Edit
+from hipify_py.engine.parsing import COMMENT, IDENT, KEYWORD, PUNCT
+from hipify_py.engine.rules.base import Context, RuleOutput
+from hipify_py.reporting.diagnostics import Finding, Severity
+from hipify_py.tables.mapping_model import MappingTable
+from hipify_py.tables.targets import merging_type_names, resolve
+
+_VECTOR_TYPE = re.compile(
+    r"(?:u?char|u?short|u?int|u?long|(?:u?longlong)|float|double|half)[1-4]"
+)
+_AFTER_DECLARATOR = frozenset({b"{", b";", b"const", b"noexcept", b"->", b"override", b":"})
+
+
+def find_type_clashes(ctx: Context) -> Iterator[RuleOutput]:
+    yield from _overload_collisions(ctx)
+    yield from _vector_operators(ctx)
+    yield from _hip_atomic_overloads(ctx)
+
+
+@cache
+def _merging_types(table: MappingTable) -> frozenset[str]:
+    """CUDA type names that share their HIP name with another CUDA type name."""
+    if table.merging_types is not None:
+        return table.merging_types  # computed when the table was built
+    return merging_type_names(table)
+
+
+def _overload_collisions(ctx: Context) -> Iterator[RuleOutput]:
+    """The first overload seen keeps the name; every declarator of another CUDA signature that
+    becomes the same HIP signature is renamed (name_CUresult): calls with either CUDA type now
+    reach the survivor, which takes the merged HIP type, and the renamed one stays as code."""
+    merging = _merging_types(ctx.table)
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    # (function name, normalized signature) -> original signature of the overload that keeps it
+    survivors: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+    visited_parens: set[int] = set()
+    for i, entry in ctx.api_tokens:
+        if entry.cuda not in merging:
+            continue
+        open_paren = _enclosing_paren(ctx, i)
+        if open_paren is None or open_paren in visited_parens:
+            continue
+        visited_parens.add(open_paren)
+        name_index = syntax.prev_code(open_paren)
+        close = syntax.partner_of(open_paren)
+        if name_index is None or close is None or toks.kinds[name_index] != IDENT:
+            continue
+        after = syntax.next_code(close)
+        if after is None or toks.raw(after) not in _AFTER_DECLARATOR:
+            continue  # a call, not a declarator
+        original = tuple(
+            toks.text(k) for k in range(open_paren + 1, close) if toks.kinds[k] != COMMENT
+        )
+        normalized = tuple(_hip_name(ctx, t) for t in _types_only(original))
+        fname = toks.text(name_index)
+        survivor = survivors.setdefault((fname, normalized), original)
+        if survivor == original:
+            continue
+        own = [t for t in _types_only(original) if t in merging and t not in survivor]
+        renamed = "_".join([fname, *own]) if own else f"{fname}_2"
+        yield Edit(toks.start(name_index), toks.end(name_index), renamed.encode(), "type_clashes")
+        yield Finding(
+            "HPY510", toks.start(name_index), toks.end(name_index),
+            f"{fname}({', '.join(_types_only(original))}) and "
+            f"{fname}({', '.join(_types_only(survivor))}) become the same function after "
+            f"translation ({', '.join(normalized)}): this one is renamed {renamed}, and calls "
+            f"with either type reach {fname}({', '.join(_types_only(survivor))})",
+            entry.cuda, f"check that {fname}({', '.join(_types_only(survivor))}) serves both "
+            f"uses, then delete {renamed}", "runtime",
+        )
+
+
+def _enclosing_paren(ctx: Context, i: int) -> int | None:
+    """The '(' that directly encloses token i within a short distance, if any."""
+    toks = ctx.parsed.tokens
+    depth = 0
+    for k in range(i - 1, max(-1, i - 60), -1):
+        if toks.kinds[k] != PUNCT:
+            continue
+        t = toks.raw(k)
+        if t in (b")", b"]"):
+            depth += 1
+        elif t in (b"(", b"["):
+            if depth == 0:
+                return k if t == b"(" else None
+            depth -= 1
+        elif t in (b";", b"{", b"}"):
+            return None
+    return None
+
+
+def _types_only(params: tuple[str, ...]) -> tuple[str, ...]:
+    """Parameter types without parameter names: `CUresult err, int n` -> (CUresult, int)."""
+    out: list[str] = []
+    current: list[str] = []
+    for tok in (*params, ","):
+        if tok == ",":
+            last = current[-1] if current else ""
+            if len(current) > 1 and (last[:1].isalpha() or last[:1] == "_"):
+                current = current[:-1]
+            if current:
+                out.append(" ".join(current))
+            current = []
+        else:
+            current.append(tok)
+    return tuple(out)
+
+
+def _hip_name(ctx: Context, text: str) -> str:
+    words = []
+    for word in text.split(" "):
+        entry = ctx.table.entries.get(word)
+        name = resolve(entry, ctx.settings, ctx.table).name if entry is not None else None
+        words.append(name or word)
+    return " ".join(words)
+
+
+def _vector_operators(ctx: Context) -> Iterator[RuleOutput]:
+    data = ctx.data
+    if b"operator" not in data:
+        return
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    for i in toks.of_kind(KEYWORD):
+        if toks.raw(i) != b"operator":
+            continue
+        open_paren = syntax.next_code(i)
+        # operator followed by its symbol (one or two punctuation tokens), then '('
+        for _ in range(3):
+            if open_paren is None or toks.raw(open_paren) == b"(":
+                break
+            open_paren = syntax.next_code(open_paren)
+        if open_paren is None or toks.raw(open_paren) != b"(":
+            continue
+        if toks.raw(open_paren) == b"(" and syntax.next_code(open_paren) is not None:
+            nxt = syntax.next_code(open_paren)
+            if nxt is not None and toks.raw(nxt) == b")" and toks.raw(i + 1) == b"(":
+                continue  # operator()(...): a call operator, not arithmetic
+        close = syntax.partner_of(open_paren)
+        if close is None:
+            continue
+        after = syntax.next_code(close)
+        if after is None or toks.raw(after) not in _AFTER_DECLARATOR:
+            continue
+        vector_types = [
+            toks.text(k) for k in range(open_paren + 1, close)
+            if toks.kinds[k] == IDENT and _VECTOR_TYPE.fullmatch(toks.text(k))
+        ]
+        params = [k for k in range(open_paren + 1, close) if toks.raw(k) == b","]
+        if not vector_types or _is_member(ctx, i):
+            continue
+        symbol = "".join(toks.text(k) for k in range(i + 1, open_paren))
+        yield Finding(
+            "HPY511", toks.start(i), toks.end(open_paren - 1) if open_paren - 1 > i else toks.end(i),
+            f"operator{symbol} on {vector_types[0]} is already defined by HIP's vector types"
+            f"{'' if params else ' (unary)'}",
+            None, "remove this definition, or wrap it in #if !defined(__HIPCC__)", "runtime",
+        )
+
+
+# Overloads HIP's amd_hip_atomic.h declares (ROCm 5.2 and 7.2) that CUDA does not: function ->
+# pointee types of its first parameter.
+_HIP_ONLY_ATOMICS = {
+    b"atomicSub": ("unsigned long long", "unsigned long long int", "float", "double"),
+    b"atomicMin": ("float", "double"),
+    b"atomicMax": ("float", "double"),
+}
+
+
+def _hip_atomic_overloads(ctx: Context) -> Iterator[RuleOutput]:
+    if b"atomic" not in ctx.data:
+        return
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    for i in toks.of_kind(IDENT):
+        pointees = _HIP_ONLY_ATOMICS.get(toks.raw(i))
+        if pointees is None:
+            continue
+        open_paren = syntax.next_code(i)
+        if open_paren is None or toks.raw(open_paren) != b"(":
+            continue
+        close = syntax.partner_of(open_paren)
+        after = syntax.next_code(close) if close is not None else None
+        if close is None or after is None or toks.raw(after) != b"{":
+            continue  # a call or a declaration, not a definition
+        before = syntax.prev_code(i)
+        if before is None or toks.raw(before) in (b"::", b".", b"->", b"=", b"(", b",", b"return"):
+            continue
+        first: list[str] = []
+        for k in range(open_paren + 1, close):
+            if toks.raw(k) == b",":
+                break
+            if toks.kinds[k] != COMMENT:
+                first.append(toks.text(k))
+        if "*" not in first:
+            continue
+        pointee = " ".join(w for w in first[: first.index("*")] if w not in ("const", "volatile"))
+        if pointee not in pointees or _is_member(ctx, i, namespaces=True):
+            continue
+        name = toks.text(i)
+        guard = _amd_guard(ctx, i, after)
+        if guard is None:
+            continue  # already kept for CUDA only (our output, or the project's own port)
+        if guard:
+            yield from guard
+            yield Finding(
+                "HPY512", toks.start(i), toks.end(i),
+                f"HIP already defines {name}({pointee}*, {pointee}): this definition is kept for "
+                "CUDA only (#if !defined(__HIP_PLATFORM_AMD__)); HIP's own is used on AMD",
+                None, "check that HIP's overload gives what this one did (NaN handling)", "device")
+        else:
+            yield Finding(
+                "HPY512", toks.start(i), toks.end(i),
+                f"HIP already defines {name}({pointee}*, {pointee}): this definition redefines it",
+                None, f"remove this definition (HIP's {name} does the same), or wrap it in "
+                "#if !defined(__HIP_PLATFORM_AMD__)", "device", Severity.ERROR)
+
+
+_AMD_GUARD = b"#if !defined(__HIP_PLATFORM_AMD__)"
+
+
+def _amd_guard(ctx: Context, name: int, body: int) -> list[Edit] | None:
+    """Edits that put a whole definition (its own lines) under #if !defined(__HIP_PLATFORM_AMD__);
+    empty when it does not stand on lines of its own, None when it is already there."""
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    close = syntax.partner_of(body)
+    if close is None:
+        return []
+    first = name
+    while True:  # back over the return type and specifiers, to the previous statement's end
+        prev = syntax.prev_code(first)
+        if prev is None or toks.raw(prev) in (b";", b"}", b"{") or syntax.directive_at(prev) is not None:
+            break
+        first = prev
+    data = ctx.data
+    start = data.rfind(b"\n", 0, toks.start(first)) + 1
+    end = data.find(b"\n", toks.end(close))
+    end = len(data) if end < 0 else end
+    if data[start:toks.start(first)].strip() or data[toks.end(close):end].strip():
+        return []
+    previous_line = data[data.rfind(b"\n", 0, max(start - 1, 0)) + 1:start].strip()
+    if previous_line == _AMD_GUARD:
+        return None
+    newline = ctx.newline
+    return [Edit(start, start, _AMD_GUARD + newline, "type_clashes"),
+            Edit(end, end, newline + b"#endif", "type_clashes")]
+
+
+def _is_member(ctx: Context, i: int, *, namespaces: bool = False) -> bool:
+    """Operators declared inside a class body belong to the user's own class (and, with
+    namespaces, functions inside a namespace to the user's own namespace)."""
+    kinds = (b"struct", b"class", b"union", b"namespace") if namespaces else (
+        b"struct", b"class", b"union")
+    toks = ctx.parsed.tokens
+    depth = 0
+    for k in range(i - 1, max(-1, i - 4000), -1):
+        if toks.kinds[k] != PUNCT:
+            continue
+        t = toks.raw(k)
+        if t == b"}":
+            depth += 1
+        elif t == b"{":
+            if depth == 0:
+                # `struct S {` / `class S : base {`: look back a few tokens for the keyword
+                for m in range(k - 1, max(-1, k - 12), -1):
+                    if toks.raw(m) in kinds:
+                        return True
+                    if toks.raw(m) in (b";", b"}", b")"):
+                        break
+                return False
+            depth -= 1
+    return False

@@ -1,0 +1,280 @@
+"""Translate one file: bytes in, bytes out, plus located diagnostics and statistics.
+
+translate_source() is pure (given bytes, returns a FileResult); translate_file() adds the I/O and
+turns every way a file can be bad into a reported FileResult. Neither raises for bad input.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+
+from hipify_py.buildfiles import is_build_file, port_build_file
+from hipify_py.engine.edits import Edit, apply_edits, plan_edits
+from hipify_py.engine.parsing import parse_source
+from hipify_py.engine.rules import RULES, Context, Reference, Rule
+from hipify_py.reporting.diagnostics import Diagnostic, Finding, LineIndex, Severity, locate
+from hipify_py.results import FileResult, FileStats, FileStatus
+from hipify_py.settings import Settings
+from hipify_py.tables.mapping_model import MappingTable
+from hipify_py.tree.discovery import DEFAULT_MAX_FILE_SIZE, read_source
+from hipify_py.tree.local_headers import local_resolver
+
+_SUPPRESS = re.compile(rb"hipify-py:\s*ignore(?:\[([A-Za-z0-9_, ]*)\])?")
+
+
+def translate_source(
+    data: bytes,
+    path: str,
+    table: MappingTable,
+    settings: Settings,
+    *,
+    resolve_local: Callable[[str], str | None] | None = None,
+    extra_args: tuple[str, ...] = (),
+    rules: tuple[Rule, ...] = RULES,
+    host_includer: str | None = None,
+) -> FileResult:
+    """Translate the bytes of one file. `path` names it in diagnostics and for clang;
+    `host_includer` names a host-only source that includes it (see local_headers.py)."""
+    if not data.strip():
+        return FileResult(path, FileStatus.UNCHANGED, data, stats=_stats(data, data, [], []))
+    if is_build_file(path):
+        return _translate_build_file(data, path, table, settings)
+    blocked = _unreadable_include(data, path, extra_args)
+    if blocked is not None:
+        return FileResult.problem(path, "HPY913",
+                                  f"includes {blocked}, which is not a regular file (a FIFO or "
+                                  "device would stall the parser): not parsed",
+                                  FileStatus.SKIPPED)
+    entries = table.entries
+    parsed = parse_source(
+        data, path, settings, extra_args=extra_args, is_namespaced_name=entries.__contains__
+    )
+    if parsed.failed:
+        return FileResult.problem(path, "HPY915", "libclang could not parse this file: left as "
+                                  "it is, nothing translated", FileStatus.FAILED)
+
+    def find_inactive() -> tuple[tuple[int, int], ...]:
+        preprocessed = parse_source(data, path, replace(settings, skip_excluded_blocks=True),
+                                    extra_args=extra_args, want_ast=False)
+        return preprocessed.skipped_ranges
+    ctx = Context(path, parsed, table, settings, resolve_local or (lambda _h: None),
+                  host_includer=host_includer, find_inactive=find_inactive)
+    edits: list[Edit] = []
+    findings: list[Finding] = []
+    references: list[Reference] = []
+    for rule in rules:
+        for out in rule(ctx):
+            if isinstance(out, Edit):
+                edits.append(out)
+            elif isinstance(out, Finding):
+                findings.append(out)
+            else:
+                references.append(out)
+    shim = None
+    if settings.shim:
+        from hipify_py.shim.needs import ShimUse, collect
+
+        needs, unexpressed = collect(ctx, edits, findings)
+        findings += unexpressed
+        index = LineIndex(data)
+        shim = ShimUse(tuple((need, *index.locate(at)) for need, at in needs))
+    applied = _apply(data, path, edits, findings, settings)
+    diagnostics = list(applied.diagnostics)
+    if settings.show_clang_diagnostics:
+        diagnostics += _filter([
+            Diagnostic("HPY910", Severity.NOTE, path, d.line, d.column,
+                       f"clang {d.severity}: {d.message}")
+            for d in parsed.clang_diagnostics
+        ], data, applied.index, settings)
+    local = tuple(sorted({p for p in (ctx.resolve_local(i.header) for i in ctx.syntax.includes)
+                          if p}))
+    return FileResult(
+        path,
+        applied.status,
+        applied.output,
+        _one_per_line(diagnostics),
+        _stats(data, applied.output, applied.edits, references, applied.index),
+        local,
+        shim,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Applied:
+    status: FileStatus
+    output: bytes
+    edits: tuple[Edit, ...]  # those applied (none after a conflict)
+    diagnostics: tuple[Diagnostic, ...]  # located and filtered
+    index: LineIndex
+
+
+def _apply(data: bytes, path: str, edits: list[Edit], findings: list[Finding],
+           settings: Settings) -> _Applied:
+    """Plan and apply a file's edits (overlapping edits leave it unchanged, HPY900), and
+    locate and filter its findings: the tail every kind of file shares."""
+    plan = plan_edits(edits)
+    findings = list(findings)
+    applied: tuple[Edit, ...] = ()
+    if plan.conflicts:
+        for conflict in plan.conflicts:
+            a, b = conflict.first, conflict.second
+            findings.append(
+                Finding("HPY900", b.start, max(b.end, b.start),
+                        f"edits by {a.rule or '?'} and {b.rule or '?'} overlap at bytes "
+                        f"{a.start}-{a.end} and {b.start}-{b.end}; file left unchanged")
+            )
+        output, status = data, FileStatus.FAILED
+    else:
+        output = apply_edits(data, plan.edits)
+        status = FileStatus.TRANSLATED if output != data else FileStatus.UNCHANGED
+        applied = tuple(plan.edits)
+    index = LineIndex(data)
+    diagnostics = [locate(f, path, index) for f in findings]
+    if not _is_utf8(data):
+        diagnostics.append(
+            Diagnostic("HPY904", Severity.NOTE, path, 1, 1,
+                       "file is not valid UTF-8; bytes outside renamed names are kept as they are")
+        )
+    return _Applied(status, output, applied, tuple(_filter(diagnostics, data, index, settings)),
+                    index)
+
+_INCLUDE_NAME = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\n]+)[>"]', re.M)
+
+
+def _unreadable_include(data: bytes, path: str, extra_args: tuple[str, ...]) -> str | None:
+    """An #include (or -include) naming a FIFO or device: clang would read it forever."""
+    folder = os.path.dirname(os.path.abspath(path))
+    names = [m.group(1).decode("utf-8", "surrogateescape") for m in _INCLUDE_NAME.finditer(data)]
+    names += [extra_args[k + 1] for k, a in enumerate(extra_args[:-1])
+              if a in ("-include", "-imacros")]
+    for name in names:
+        candidate = name if os.path.isabs(name) else os.path.join(folder, name)
+        try:
+            mode = os.stat(candidate).st_mode
+        except (OSError, ValueError):
+            continue
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+            return name
+    return None
+
+
+def _translate_build_file(data: bytes, path: str, table: MappingTable,
+                          settings: Settings) -> FileResult:
+    """A build file: ported by its porter (or left as it is with --no-build-files)."""
+    edits: list[Edit] = []
+    findings: list[Finding] = []
+    if settings.port_build_files:
+        for out in port_build_file(path, data, table.build_flags, settings):
+            (edits if isinstance(out, Edit) else findings).append(out)  # type: ignore[arg-type]
+    applied = _apply(data, path, edits, findings, settings)
+    return FileResult(path, applied.status, applied.output, _one_per_line(list(applied.diagnostics)),
+                      _stats(data, applied.output, applied.edits, [], applied.index))
+
+def _one_per_line(diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """Sorted, with a repeated finding (same code and message) kept once per line: a line that
+    names nvcuda::wmma three times is one thing to fix, not three."""
+    kept: dict[tuple[str, int, str], Diagnostic] = {}
+    for d in sorted(set(diagnostics), key=Diagnostic.sort_key):
+        kept.setdefault((d.code, d.line, d.message), d)
+    return tuple(kept.values())
+
+
+def translate_file(
+    path: str,
+    table: MappingTable,
+    settings: Settings,
+    *,
+    display_path: str | None = None,
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
+    extra_args: tuple[str, ...] = (),
+    include_dirs: tuple[str, ...] = (),
+) -> FileResult:
+    """Read and translate one file; every failure becomes a reported FileResult.
+    `include_dirs` adds folders (e.g. from a compile database) for finding local headers."""
+    data = read_source(path, display_path=display_path, max_file_size=max_file_size)
+    if isinstance(data, FileResult):
+        return data
+    return translate_source(
+        data, display_path or path, table, settings,
+        resolve_local=local_resolver(path, (*settings.include_dirs, *include_dirs),
+                                     is_cuda_header=table.is_cuda_header),
+        extra_args=extra_args,
+    )
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _filter(
+    diagnostics: Iterable[Diagnostic], data: bytes, index: LineIndex, settings: Settings
+) -> list[Diagnostic]:
+    """Drop ignored codes and findings suppressed inline with `hipify-py: ignore[CODE]`
+    on the same line or the line above (a bare `hipify-py: ignore` suppresses every code)."""
+    suppressed: dict[int, set[str] | None] = {}
+    if b"hipify-py:" in data:
+        for m in _SUPPRESS.finditer(data):
+            line, _ = index.locate(m.start())
+            codes = m.group(1)
+            wanted = (
+                None if codes is None
+                else {c.strip().decode() for c in codes.split(b",") if c.strip()}
+            )
+            for target in (line, line + 1):
+                if target in suppressed and suppressed[target] is None:
+                    continue
+                if wanted is None:
+                    suppressed[target] = None
+                else:
+                    suppressed.setdefault(target, set()).update(wanted)  # type: ignore[union-attr]
+    out = []
+    for d in diagnostics:
+        if d.code in settings.ignored_codes:
+            continue
+        if d.line in suppressed:
+            codes_here = suppressed[d.line]
+            if codes_here is None or d.code in codes_here:
+                continue
+        out.append(d)
+    return out
+
+
+def _stats(
+    data: bytes,
+    output: bytes,
+    edits: Iterable[Edit],
+    references: Iterable[Reference],
+    index: LineIndex | None = None,
+) -> FileStats:
+    index = index or LineIndex(data)
+    changed: set[int] = set()
+    for edit in edits:
+        first, _ = index.locate(edit.start)
+        last, _ = index.locate(max(edit.start, edit.end - 1))
+        changed.update(range(first, last + 1))
+    converted: Counter[tuple[str, str]] = Counter()
+    unconverted: Counter[tuple[str, str]] = Counter()
+    launches = 0
+    for ref in references:
+        if ref.family == "launch":
+            launches += 1
+            continue
+        (converted if ref.converted else unconverted)[(ref.family, ref.cuda)] += 1
+    lines = data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
+    return FileStats(
+        lines=lines,
+        bytes=len(data),
+        changed_lines=len(changed),
+        converted=dict(converted),
+        unconverted=dict(unconverted),
+        kernel_launches=launches,
+    )

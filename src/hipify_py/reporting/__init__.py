@@ -1,0 +1,1 @@
+"""Diagnostics (the code catalogue), reports and their renderings, baselines."""

@@ -1,0 +1,99 @@
+"""Baselines: accept the findings a project already knows about, so a gate fails only on new
+ones.
+
+A finding is identified by path, code, CUDA name and a hash of its source line's text (not its
+line number), so edits elsewhere in the file do not invalidate the baseline. Counts make it a
+multiset: two identical lines with the same finding need a count of 2.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from hipify_py.reporting.diagnostics import Diagnostic
+from hipify_py.results import FileResult
+from hipify_py.tree.outputs import write_if_changed
+
+FORMAT = "hipify-py/baseline"
+VERSION = 1
+
+Key = tuple[str, str, str, str]  # path, code, cuda name, line hash
+
+
+def _line_hash(path: str, line: int, cache: dict[str, list[bytes]]) -> str:
+    if path not in cache:
+        try:
+            cache[path] = Path(path).read_bytes().split(b"\n")
+        except OSError:
+            cache[path] = []
+    lines = cache[path]
+    text = lines[line - 1].strip() if 0 < line <= len(lines) else b""
+    return hashlib.sha256(text).hexdigest()[:16]
+
+
+def _keys(results: Sequence[FileResult]) -> list[tuple[Key, FileResult, Diagnostic]]:
+    cache: dict[str, list[bytes]] = {}
+    out = []
+    for r in results:
+        for d in r.diagnostics:
+            key = (Path(d.path).as_posix(), d.code, d.cuda_name or "", _line_hash(d.path, d.line, cache))
+            out.append((key, r, d))
+    return out
+
+
+def write_baseline(path: str, results: Sequence[FileResult]) -> None:
+    counts = Counter(key for key, _, _ in _keys(results))
+    entries = [
+        {"path": k[0], "code": k[1], "cuda_name": k[2] or None, "line_hash": k[3], "count": n}
+        for k, n in sorted(counts.items())
+    ]
+    doc = {"format": FORMAT, "version": VERSION, "findings": entries}
+    write_if_changed(path, (json.dumps(doc, indent=2) + "\n").encode())
+
+
+@dataclass(frozen=True, slots=True)
+class Baseline:
+    accepted: Counter[Key]
+
+    def filter(self, results: Sequence[FileResult]) -> list[FileResult]:
+        """The results with every accepted finding removed."""
+        left = Counter(self.accepted)
+        dropped: dict[int, set[int]] = {}
+        for key, result, diag in _keys(results):
+            if left[key] > 0:
+                left[key] -= 1
+                dropped.setdefault(id(result), set()).add(id(diag))
+        out = []
+        for r in results:
+            gone = dropped.get(id(r))
+            if gone:
+                r = replace(r, diagnostics=tuple(d for d in r.diagnostics if id(d) not in gone))
+            out.append(r)
+        return out
+
+
+def load_baseline(path: str) -> Baseline:
+    """Raises OSError if unreadable and ValueError (naming the file) if malformed."""
+    text = Path(path).read_text(encoding="utf-8")
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}: not a hipify-py baseline: {exc}") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ValueError(f"{path}: not a hipify-py baseline (no \"format\": \"{FORMAT}\")")
+    if doc.get("version") != VERSION:
+        raise ValueError(f"{path}: baseline version {doc.get('version')!r} is not {VERSION}")
+    accepted: Counter[Key] = Counter()
+    for k, entry in enumerate(doc.get("findings", [])):
+        try:
+            key = (str(entry["path"]), str(entry["code"]), str(entry.get("cuda_name") or ""),
+                   str(entry["line_hash"]))
+            accepted[key] += int(entry.get("count", 1))
+        except (KeyError, TypeError, ValueError):
+            raise ValueError(f"{path}: finding {k} is malformed: {entry!r}") from None
+    return Baseline(accepted)

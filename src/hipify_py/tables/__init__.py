@@ -1,0 +1,1 @@
+"""The mapping tables: YAML in, frozen values out; HIP versions; the lookup CLI."""

@@ -1,0 +1,560 @@
+"""Load and validate the YAML mapping tables into a MappingTable.
+
+The loader is strict, because a silently wrong table makes silently wrong ports: it rejects
+duplicate keys (PyYAML would keep the last), non-string keys (`on:`/`NO:` load as booleans),
+unknown fields (with the closest valid name), wrong types, unknown actions/modes/statuses, a
+status that contradicts the names, and chains (a target name that is itself a CUDA key). Every
+message names the file and the key.
+
+Loading ten thousand entries from YAML takes a few hundred milliseconds, so the built table is
+cached as a pickle keyed by the content hash of every file (and the package version).
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import hashlib
+import os
+import re
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from hipify_py import __version__
+from hipify_py.tables.mapping_model import (
+    ApiEntry,
+    ArgAction,
+    ArgMode,
+    ArgRule,
+    BuildFlags,
+    CMakeName,
+    CMakeTable,
+    CMakeTarget,
+    FamilyInfo,
+    FlagRule,
+    HeaderEntry,
+    MappingTable,
+    MemberEntry,
+    Status,
+)
+from hipify_py.tree.cache_files import cache_root, read_signed, write_signed
+
+_ENTRY_FIELDS = {
+    "hip": str, "roc": str, "section": (str, int), "note": str, "closest": str, "status": str,
+    "cuda_added": str, "cuda_deprecated": str, "cuda_changed": str, "cuda_removed": str,
+    "hip_added": str, "hip_deprecated": str, "hip_changed": str, "hip_removed": str,
+    "roc_added": str, "roc_deprecated": str, "roc_changed": str, "roc_removed": str,
+    "hip_experimental": bool, "hip_unreleased": bool, "hip_older": str, "hip_older_added": str,
+    "roc_experimental": bool, "hip_unsupported_cuda": list,
+    "args": list, "overloads": dict, "semantic": str, "behaviour": str,
+}
+_ARG_FIELDS = {"action": str, "index": int, "value": str, "mode": str, "note": str,
+               "hip_before": str}
+_HEADER_FIELDS = {
+    "hip": str, "roc": str, "family": str, "dropped": bool, "unsupported": bool, "main": bool,
+    "hip_added": str, "note": str, "cuda": str, "declares": list,
+}
+_FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers", "build_flags",
+                "header_patterns", "members"}
+_CACHE_FORMAT = 9
+
+
+class MappingError(ValueError):
+    """A mapping file is malformed; the message names the file, the key and the line."""
+
+
+def mappings_dir() -> Path:
+    """Our tables: inside the installed package (wheel), or the repository's mappings/."""
+    packaged = Path(__file__).resolve().parents[1] / "mappings"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[3] / "mappings"
+
+
+def builtin_files() -> list[Path]:
+    return sorted(mappings_dir().glob("*.yaml"))
+
+
+def load_mapping_table(
+    extra_files: Sequence[str | os.PathLike[str]] = (), *, use_cache: bool = True
+) -> MappingTable:
+    """Our tables plus the user's files (later files override earlier entries)."""
+    files = [*builtin_files(), *(Path(f) for f in extra_files)]
+    if not files:
+        raise MappingError(f"no mapping files found in {mappings_dir()}")
+    contents: list[tuple[Path, bytes]] = []
+    for path in files:
+        try:
+            contents.append((path, path.read_bytes()))
+        except OSError as exc:
+            raise MappingError(f"{path}: cannot read mapping file: {exc.strerror or exc}") from None
+    digest = _digest(contents)
+    cache = _cache_path(digest) if use_cache else None
+    if cache is not None:
+        table = _read_cache(cache)
+        if table is not None:
+            return table
+    table = build_table(contents, digest)
+    if cache is not None:
+        _write_cache(cache, table)
+    return table
+
+
+def build_table(contents: Iterable[tuple[Path, bytes]], digest: str = "") -> MappingTable:
+    entries: dict[str, ApiEntry] = {}
+    headers: dict[str, HeaderEntry] = {}
+    patterns: list[HeaderEntry] = []
+    families: dict[str, FamilyInfo] = {}
+    members: dict[str, dict[str, MemberEntry]] = {}
+    contents_flags: list[tuple[Path, Any]] = []
+    for path, data in contents:
+        doc = _parse(path, data)
+        path = Path(sys.intern(str(path)))
+        family = doc.get("family", "user")
+        if not isinstance(family, str):
+            raise MappingError(f"{path}: 'family' must be a string")
+        if family not in ("headers", "device_properties", "build_flags") and family not in families:
+            column = doc.get("default_column", "hip")
+            if column not in ("hip", "roc"):
+                raise MappingError(f"{path}: default_column must be hip or roc, not {column!r}")
+            title = doc.get("title", family)
+            if not isinstance(title, str):
+                raise MappingError(f"{path}: 'title' must be a string")
+            families[family] = FamilyInfo(family, title, column, str(path))
+        sections = doc.get("sections") or []
+        for name, raw in (doc.get("entries") or {}).items():
+            entries[name] = _entry(path, family, name, raw, sections)
+        for name, raw in (doc.get("headers") or {}).items():
+            headers[name] = _header(path, name, raw)
+        for struct, fields in (doc.get("members") or {}).items():
+            members.setdefault(str(struct), {}).update(_members(path, str(struct), fields))
+        if doc.get("build_flags") is not None:
+            contents_flags.append((path, doc["build_flags"]))
+        for k, raw in enumerate(doc.get("header_patterns") or []):
+            if not isinstance(raw, dict) or "cuda" not in raw:
+                raise MappingError(f"{path}: header_patterns[{k}]: needs a 'cuda' glob")
+            patterns.append(_header(path, str(raw["cuda"]), raw))
+    _check_targets(entries, headers, patterns)
+    _check_chains(entries)
+    flags = _build_flags(contents_flags) if contents_flags else BuildFlags()
+    hip_names = frozenset(
+        n for e in entries.values()
+        for n in (e.hip, e.roc, e.hip_older, *(t for _, t in e.overloads)) if n
+    )
+    table = MappingTable(entries, headers, families, tuple(patterns), digest, hip_names, members,
+                         flags)
+    from hipify_py.tables.targets import merging_type_names
+
+    return replace(table, merging_types=merging_type_names(table))
+
+
+_FLAG_KINDS = {"hip", "drop", "report"}
+_VALUED_KINDS = {"arch", "xcompiler", "rdc", "language", "drop", "report"}
+
+
+def _offload_target(path: Path, raw: Any) -> tuple[str, str]:
+    """`gfx90a` or `{gfx942: "5.7"}` (the first HIP whose compiler knows the target)."""
+    if isinstance(raw, str):
+        return raw, ""
+    if isinstance(raw, dict) and len(raw) == 1:
+        (name, since), = raw.items()
+        return str(name), str(since)
+    raise MappingError(f"{path}: build_flags.default_offload_arch: {raw!r} is not a target or "
+                       "{target: first HIP version}")
+
+
+def _build_flags(blocks: list[tuple[Path, Any]]) -> BuildFlags:
+    """build_flags: blocks, later files overriding earlier keys."""
+    compilers: dict[str, str] = {}
+    arch: tuple[tuple[str, str], ...] = ()
+    flags: dict[str, FlagRule] = {}
+    valued: dict[str, FlagRule] = {}
+    libraries: dict[str, str | None] = {}
+    paths: dict[str, str] = {}
+    cmake = CMakeTable()
+    for path, raw in blocks:
+        if not isinstance(raw, dict):
+            raise MappingError(f"{path}: 'build_flags' must be a mapping")
+        _check_fields(path, "build_flags", raw, {"compilers": dict, "default_offload_arch": list,
+                                                 "flags": dict, "valued": dict,
+                                                 "libraries": dict, "paths": dict,
+                                                 "cmake": dict})
+        compilers.update({str(k): str(v) for k, v in (raw.get("compilers") or {}).items()})
+        arch = tuple(_offload_target(path, a) for a in raw.get("default_offload_arch") or ()) or arch
+        for name, spec in (raw.get("flags") or {}).items():
+            if not isinstance(spec, dict) or len(set(spec) & _FLAG_KINDS) != 1:
+                raise MappingError(f"{path}: build_flags.flags.{name}: give one of hip, drop, "
+                                   "report")
+            kind = next(k for k in spec if k in _FLAG_KINDS)
+            hip = str(spec[kind]) if kind == "hip" else ""
+            why = str(spec.get("note", "")) if kind == "hip" else str(spec[kind])
+            flags[str(name)] = FlagRule(kind, hip, why)
+        for name, spec in (raw.get("valued") or {}).items():
+            if not isinstance(spec, dict) or spec.get("kind") not in _VALUED_KINDS:
+                raise MappingError(f"{path}: build_flags.valued.{name}: kind must be one of "
+                                   f"{', '.join(sorted(_VALUED_KINDS))}")
+            valued[str(name)] = FlagRule(str(spec["kind"]), "", str(spec.get("why", "")))
+        libraries.update({str(k): (None if v is None else str(v))
+                          for k, v in (raw.get("libraries") or {}).items()})
+        paths.update({str(k): str(v) for k, v in (raw.get("paths") or {}).items()})
+        if raw.get("cmake") is not None:
+            cmake = _cmake_table(path, raw["cmake"])
+    return BuildFlags(compilers, arch, flags, valued, libraries, paths, cmake)
+
+
+_CMAKE_KINDS = frozenset({"rename", "flags", "list_flags", "arch", "drop", "report"})
+
+
+def _cmake_table(path: Path, raw: dict[str, Any]) -> CMakeTable:
+    """build_flags.cmake: checked here so that a typo fails at load, not mid-port."""
+    _check_fields(path, "build_flags.cmake", raw, {"targets": dict, "legacy_variables": dict,
+                                                  "variables": dict, "properties": dict,
+                                                  "commands": dict})
+
+    def target(where: str, spec: Any) -> CMakeTarget:
+        if not isinstance(spec, dict) or set(spec) != {"target", "package"}:
+            raise MappingError(f"{path}: build_flags.cmake.{where}: give target and package")
+        return CMakeTarget(str(spec["target"]), str(spec["package"]))
+
+    def name(where: str, spec: Any) -> CMakeName:
+        if not isinstance(spec, dict) or not set(spec) <= {"cxx", "hip", "kind", "why"}:
+            raise MappingError(f"{path}: build_flags.cmake.{where}: fields are cxx, hip, kind, why")
+        kind = str(spec.get("kind", "rename"))
+        if kind not in _CMAKE_KINDS:
+            raise MappingError(f"{path}: build_flags.cmake.{where}: kind must be one of "
+                               f"{', '.join(sorted(_CMAKE_KINDS))}")
+        cxx, hip = spec.get("cxx"), spec.get("hip")
+        return CMakeName(None if cxx is None else str(cxx), None if hip is None else str(hip),
+                         kind, str(spec.get("why", "")))
+
+    targets = raw.get("targets") or {}
+    return CMakeTable(
+        targets={str(k): None if v is None else target(f"targets.{k}", v)
+                 for k, v in targets.items()},
+        legacy_variables={str(k): target(f"legacy_variables.{k}", v)
+                          for k, v in (raw.get("legacy_variables") or {}).items()},
+        variables={str(k): name(f"variables.{k}", v)
+                   for k, v in (raw.get("variables") or {}).items()},
+        properties={str(k): name(f"properties.{k}", v)
+                    for k, v in (raw.get("properties") or {}).items()},
+        commands={str(k): str(v) for k, v in (raw.get("commands") or {}).items()},
+    )
+
+
+def _members(path: Path, struct: str, fields: Any) -> dict[str, MemberEntry]:
+    if not isinstance(fields, dict):
+        raise MappingError(f"{path}: members.{struct}: expected a mapping of field names")
+    out = {}
+    for name, raw in fields.items():
+        if not isinstance(raw, dict) or set(raw) - {"hip_added", "unsupported", "hip_older",
+                                                    "semantic"}:
+            raise MappingError(f"{path}: members.{struct}.{name}: expected "
+                               "{hip_added: VERSION[, hip_older: NAME][, semantic: WHY]} or "
+                               "{unsupported: true}")
+        out[str(name)] = MemberEntry(raw.get("hip_added"), bool(raw.get("unsupported", False)),
+                                     raw.get("hip_older"), raw.get("semantic"))
+    return out
+
+
+# --- YAML ---------------------------------------------------------------------------------------
+# PyYAML is imported only when YAML is actually read (a compiled-cache miss): 9 ms saved on
+# every other start.
+@functools.cache
+def _strict_loader() -> Any:
+    import yaml
+
+    base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return type("_StrictLoader", (_StrictLoaderMixin, base), {})
+
+
+class _StrictLoaderMixin:
+    """Safe loading that refuses duplicate keys and keeps line numbers for messages."""
+
+    source_name = "<mapping>"
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
+        seen: dict[Any, int] = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)  # type: ignore[attr-defined]
+            line = key_node.start_mark.line + 1
+            if key in seen:
+                raise MappingError(
+                    f"{self.source_name}:{line}: duplicate key {key!r} (first at line {seen[key]})"
+                )
+            try:
+                seen[key] = line
+            except TypeError:
+                raise MappingError(f"{self.source_name}:{line}: unhashable key") from None
+        mapping: dict[Any, Any] = super().construct_mapping(node, deep=True)  # type: ignore[misc]
+        return mapping
+
+
+def _parse(path: Path, data: bytes) -> dict[str, Any]:
+    import yaml
+
+    loader_class = type("_Loader", (_strict_loader(),), {"source_name": str(path)})
+    try:
+        # Aliases (*name) let 400 bytes stand for a billion strings: refused before loading.
+        for event in yaml.parse(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+            if isinstance(event, yaml.AliasEvent):
+                line = event.start_mark.line + 1 if event.start_mark is not None else 0
+                raise MappingError(f"{path}:{line}: YAML aliases (*{event.anchor}) are not "
+                                   "allowed in mapping files")
+        doc = yaml.load(data, Loader=loader_class)
+    except MappingError:
+        raise
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f":{mark.line + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise MappingError(f"{path}{where}: malformed YAML: {problem}") from None
+    except UnicodeDecodeError:
+        raise MappingError(f"{path}: not UTF-8 text") from None
+    if doc is None:
+        return {}
+    if not isinstance(doc, dict):
+        raise MappingError(f"{path}: a mapping file is a YAML mapping with 'entries:' or 'headers:'")
+    for key in doc:
+        if not isinstance(key, str):
+            raise MappingError(f"{path}: top-level key {key!r} is not a string")
+        if key not in _FILE_FIELDS:
+            raise MappingError(f"{path}: unknown top-level key {key!r}{_closest(key, _FILE_FIELDS)}")
+    for section in ("entries", "headers"):
+        block = doc.get(section)
+        if block is not None and not isinstance(block, dict):
+            raise MappingError(f"{path}: '{section}' must be a mapping of name: value")
+        for key in block or {}:
+            if not isinstance(key, str):
+                raise MappingError(
+                    f"{path}: key {key!r} in '{section}' is not a string "
+                    "(YAML reads on/off/yes/no/true/false and numbers as non-strings: quote it)"
+                )
+    return doc
+
+
+def _closest(name: str, choices: Iterable[str]) -> str:
+    match = difflib.get_close_matches(name, list(choices), n=1)
+    return f" (did you mean {match[0]!r}?)" if match else ""
+
+
+def _check_fields(path: Path, where: str, raw: Mapping[Any, Any], spec: Mapping[str, Any]) -> None:
+    for key, value in raw.items():
+        if not isinstance(key, str):
+            raise MappingError(f"{path}: {where}: field {key!r} is not a string")
+        if key not in spec:
+            raise MappingError(f"{path}: {where}: unknown field {key!r}{_closest(key, spec)}")
+        if not isinstance(value, spec[key]) or (spec[key] is int and isinstance(value, bool)):
+            expected = spec[key].__name__ if isinstance(spec[key], type) else "string"
+            raise MappingError(f"{path}: {where}: field {key!r} must be {expected}, not {value!r}")
+
+
+def _entry(path: Path, family: str, name: str, raw: Any, sections: list[Any]) -> ApiEntry:
+    where = f"entry {name!r}"
+    if isinstance(raw, str):
+        return ApiEntry(cuda=name, family=family, hip=raw, source=str(path))
+    if raw is None:
+        raise MappingError(f"{path}: {where}: empty value (give a HIP name or a mapping)")
+    if not isinstance(raw, dict):
+        raise MappingError(f"{path}: {where}: expected a HIP name or a mapping, not {raw!r}")
+    _check_fields(path, where, raw, _ENTRY_FIELDS)
+    section = raw.get("section", "")
+    if isinstance(section, int):
+        if not 0 <= section < len(sections):
+            raise MappingError(f"{path}: {where}: section index {section} out of range")
+        section = str(sections[section])
+    args = tuple(_arg_rule(path, name, k, a) for k, a in enumerate(raw.get("args") or []))
+    overloads = []
+    for count, target in (raw.get("overloads") or {}).items():
+        if not isinstance(count, int) or isinstance(count, bool) or not isinstance(target, str):
+            raise MappingError(
+                f"{path}: {where}: overloads map an argument count to a HIP name, "
+                f"not {count!r}: {target!r}"
+            )
+        overloads.append((count, target))
+    unsupported_cuda = raw.get("hip_unsupported_cuda") or []
+    if not all(isinstance(v, str) for v in unsupported_cuda):
+        raise MappingError(f"{path}: {where}: hip_unsupported_cuda must list version strings")
+    source = sys.intern(str(path))
+    raw = {k: sys.intern(v) if isinstance(v, str) else v for k, v in raw.items()}
+    entry = ApiEntry(
+        cuda=name,
+        family=family,
+        section=str(section),
+        hip=raw.get("hip"),
+        roc=raw.get("roc"),
+        cuda_added=raw.get("cuda_added"),
+        cuda_deprecated=raw.get("cuda_deprecated"),
+        cuda_changed=raw.get("cuda_changed"),
+        cuda_removed=raw.get("cuda_removed"),
+        hip_added=raw.get("hip_added"),
+        hip_deprecated=raw.get("hip_deprecated"),
+        hip_changed=raw.get("hip_changed"),
+        hip_removed=raw.get("hip_removed"),
+        hip_experimental=bool(raw.get("hip_experimental", False)),
+        hip_unreleased=bool(raw.get("hip_unreleased", False)),
+        hip_older=raw.get("hip_older"),
+        hip_older_added=raw.get("hip_older_added"),
+        roc_added=raw.get("roc_added"),
+        roc_deprecated=raw.get("roc_deprecated"),
+        roc_changed=raw.get("roc_changed"),
+        roc_removed=raw.get("roc_removed"),
+        roc_experimental=bool(raw.get("roc_experimental", False)),
+        hip_unsupported_cuda=tuple(unsupported_cuda),
+        note=raw.get("note"),
+        args=args,
+        overloads=tuple(sorted(overloads)),
+        closest=raw.get("closest"),
+        semantic=raw.get("semantic"),
+        behaviour=raw.get("behaviour"),
+        source=source,
+    )
+    status = raw.get("status")
+    if status is not None:
+        try:
+            declared = Status(status)
+        except ValueError:
+            raise MappingError(
+                f"{path}: {where}: unknown status {status!r}{_closest(status, [s.value for s in Status])}"
+            ) from None
+        if (declared is Status.UNSUPPORTED) != (entry.status is Status.UNSUPPORTED):
+            raise MappingError(
+                f"{path}: {where}: status {status!r} contradicts the entry "
+                f"({'it has a target name' if entry.hip or entry.roc else 'it has no target name'})"
+            )
+    return entry
+
+
+_MOVE_VALUE = re.compile(r"to_index=(?:[0-9]|[1-5][0-9]|6[0-3])(?:;count=[1-9][0-9]?)?")
+
+
+def _arg_rule(path: Path, name: str, k: int, raw: Any) -> ArgRule:
+    where = f"entry {name!r} args[{k}]"
+    if not isinstance(raw, dict):
+        raise MappingError(f"{path}: {where}: expected a mapping")
+    _check_fields(path, where, raw, _ARG_FIELDS)
+    try:
+        action = ArgAction(str(raw.get("action")))
+    except ValueError:
+        choices = [a.value for a in ArgAction]
+        raise MappingError(
+            f"{path}: {where}: unknown action {raw.get('action')!r}"
+            f"{_closest(str(raw.get('action')), choices)}"
+        ) from None
+    try:
+        mode = ArgMode(raw.get("mode", "default"))
+    except ValueError:
+        raise MappingError(f"{path}: {where}: unknown mode {raw.get('mode')!r} "
+                           "(default, roc or miopen)") from None
+    if "index" not in raw:
+        raise MappingError(f"{path}: {where}: missing 'index'")
+    if action is ArgAction.DROP_NULL and not re.fullmatch(r"arity=\d+", str(raw.get("value", ""))):
+        raise MappingError(f"{path}: {where}: {action.value} needs value arity=N")
+    if action is ArgAction.MAP_VALUES and "=" not in str(raw.get("value", "")):
+        raise MappingError(f"{path}: {where}: {action.value} needs value CUDA=CUDA[;...]")
+    if action is ArgAction.FROM_CALL and len(str(raw.get("value", "")).split(":")) not in (3, 4):
+        raise MappingError(f"{path}: {where}: {action.value} needs value CALLEE:MATCH:TAKE[:ELSE]")
+    index = raw["index"]
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 64:
+        raise MappingError(f"{path}: {where}: 'index' must be an argument position 0-63")
+    if action in (ArgAction.MOVE, ArgAction.COPY) and not _MOVE_VALUE.fullmatch(
+            str(raw.get("value", ""))):
+        raise MappingError(f"{path}: {where}: {action.value} needs value to_index=N[;count=M]")
+    return ArgRule(action, raw["index"], raw.get("value", ""), mode, raw.get("note", ""),
+                   raw.get("hip_before", ""))
+
+
+def _header(path: Path, name: str, raw: Any) -> HeaderEntry:
+    where = f"header {name!r}"
+    if isinstance(raw, str):
+        return HeaderEntry(cuda=name, family="user", hip=raw, source=str(path))
+    if not isinstance(raw, dict):
+        raise MappingError(f"{path}: {where}: expected a HIP header or a mapping")
+    _check_fields(path, where, raw, _HEADER_FIELDS)
+    return HeaderEntry(
+        cuda=name,
+        family=raw.get("family", "user"),
+        hip=raw.get("hip"),
+        roc=raw.get("roc"),
+        dropped=raw.get("dropped", False),
+        unsupported=raw.get("unsupported", False),
+        main=raw.get("main", False),
+        hip_added=raw.get("hip_added"),
+        note=raw.get("note"),
+        source=str(path),
+        declares=tuple(str(n) for n in raw.get("declares") or ()),
+    )
+
+
+_NAME_TARGET = re.compile(r"[A-Za-z_][\w:<>,*&]*")
+
+
+def _check_targets(entries: Mapping[str, ApiEntry], headers: Mapping[str, HeaderEntry],
+                   patterns: Sequence[HeaderEntry]) -> None:
+    """Targets are names (maybe qualified, templated or a pointer type), never text that would
+    delete the call's name or not read back the same; header targets stay relative and inside
+    the include path. Only a feature macro (a calling convention) may map to nothing."""
+    for entry in entries.values():
+        for column, target in (("hip", entry.hip), ("roc", entry.roc),
+                               ("hip_older", entry.hip_older)):
+            if target is None or (target == "" and entry.family == "feature_macros"):
+                continue
+            if not _NAME_TARGET.fullmatch(target):
+                raise MappingError(f"{entry.source}: {entry.cuda}: {column} target {target!r} is "
+                                   "not a name (letters, digits, _, ::, <>, *, &; no blanks)")
+    for header in (*headers.values(), *patterns):
+        for target in (header.hip, header.roc):
+            if target and (target.startswith("/") or ".." in target.split("/")
+                           or any(c.isspace() or c in '"<>' for c in target)):
+                raise MappingError(f"{header.source}: header {header.cuda!r}: target {target!r} "
+                                   "must be a relative path inside the include path")
+
+
+def _check_chains(entries: Mapping[str, ApiEntry]) -> None:
+    """A target that is itself a CUDA key would be renamed again on the next run."""
+    for entry in entries.values():
+        for target in (entry.hip, entry.roc, *(t for _, t in entry.overloads)):
+            if target is None or target == entry.cuda:
+                continue
+            other = entries.get(target)
+            if other is not None and (other.hip or other.roc) and other.hip != target:
+                raise MappingError(
+                    f"{entry.source}: entry {entry.cuda!r}: target {target!r} is itself a CUDA "
+                    f"name mapped in {other.source} (a chain: translation would not be stable)"
+                )
+
+
+# --- compiled cache -----------------------------------------------------------------------------
+def _digest(contents: Iterable[tuple[Path, bytes]]) -> str:
+    h = hashlib.sha256(f"{__version__}/{_CACHE_FORMAT}".encode())
+    for path, data in contents:
+        h.update(str(path).encode())
+        h.update(b"\0")
+        h.update(hashlib.sha256(data).digest())
+    return h.hexdigest()
+
+
+def _cache_path(digest: str) -> Path:
+    return cache_root() / "mappings" / f"{digest[:32]}.table"
+
+
+def _read_cache(path: Path) -> MappingTable | None:
+    return read_signed(path, MappingTable)
+
+
+def _write_cache(path: Path, table: MappingTable) -> None:
+    write_signed(path, table)
+
+
+# --- queries ------------------------------------------------------------------------------------
+def lookup(table: MappingTable, name: str) -> ApiEntry | None:
+    return table.entries.get(name)
+
+
+def close_matches(table: MappingTable, name: str, n: int = 5) -> list[str]:
+    """Similar CUDA names, for "did you mean"; prefiltered by prefix so 11k names stay fast."""
+    prefix = name[:3].lower()
+    pool = [k for k in table.entries if k[:3].lower() == prefix] or list(table.entries)
+    return difflib.get_close_matches(name, pool, n=n, cutoff=0.6)

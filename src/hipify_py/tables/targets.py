@@ -1,0 +1,258 @@
+"""Which name a CUDA name becomes under given Settings, and what to report about it.
+
+The tables declare the facts (names, versions, flags); this module is the one place that decides
+how --roc, --hipdnn, --experimental, --hip-version and --amap combine.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from hipify_py.reporting.diagnostics import UNSUPPORTED_BY_FAMILY
+from hipify_py.settings import Settings, Version, cuda_major_minor
+from hipify_py.tables.mapping_model import ApiEntry, MappingTable
+
+# Families whose third column is a ROC library, and that library's name.
+ROC_LIBRARIES = {
+    "cublas": "rocBLAS",
+    "curand": "rocRAND",
+    "cusolver": "rocSOLVER",
+    "cusparse": "rocSPARSE",
+    "cudnn": "MIOpen",
+}
+HIP_LIBRARIES = {
+    "runtime": "HIP", "driver": "HIP", "device": "HIP", "rtc": "hipRTC", "cub": "hipCUB",
+    "cufft": "hipFFT", "cucomplex": "hip_complex", "cublas": "hipBLAS", "curand": "hipRAND",
+    "cusolver": "hipSOLVER", "cusparse": "hipSPARSE", "cudnn": "hipDNN", "cutensor": "hipTensor",
+    "cusparselt": "hipSPARSELt", "cufile": "hipFile",
+}
+
+
+# Libraries versioned apart from the CUDA toolkit: their CSV "cuda" versions are their own.
+OWN_VERSIONS = {"cudnn": "cuDNN", "cutensor": "cuTENSOR", "cusparselt": "cuSPARSELt",
+                "cufile": "cuFile"}
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A finding about a name, before it has a position."""
+
+    code: str
+    message: str
+    suggestion: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    name: str | None  # the name to emit; None: leave the CUDA name (it is reported)
+    column: str  # "hip" or "roc"
+    library: str  # e.g. "hipBLAS", "MIOpen"
+    notes: tuple[Note, ...] = ()
+
+    @property
+    def converted(self) -> bool:
+        return self.name is not None
+
+
+def target_column(entry: ApiEntry, settings: Settings, table: MappingTable) -> str:
+    """"hip" or "roc": where this entry's target name comes from under these settings."""
+    family = table.families.get(entry.family)
+    default = family.default_column if family else "hip"
+    if entry.family == "cudnn":
+        return "hip" if settings.hipdnn else "roc"
+    if settings.roc and entry.family in ROC_LIBRARIES:
+        return "roc"
+    return default
+
+
+def library_name(family: str, column: str) -> str:
+    if column == "roc":
+        return ROC_LIBRARIES.get(family, "ROC")
+    return HIP_LIBRARIES.get(family, "HIP")
+
+
+def resolve(
+    entry: ApiEntry, settings: Settings, table: MappingTable, arity: int | None = None
+) -> Resolution:
+    """What entry becomes under settings; arity (a call's argument count, when known) tells a
+    signature's forms apart where the table lists the HIP name for that count."""
+    column = target_column(entry, settings, table)
+    library = library_name(entry.family, column)
+    if column == "roc":
+        name, added, removed, deprecated, experimental = (
+            entry.roc, entry.roc_added, entry.roc_removed, entry.roc_deprecated,
+            entry.roc_experimental,
+        )
+    else:
+        name, added, removed, deprecated, experimental = (
+            entry.hip, entry.hip_added, entry.hip_removed, entry.hip_deprecated,
+            entry.hip_experimental,
+        )
+    notes: list[Note] = []
+    if name is None:
+        return Resolution(None, column, library, (_unsupported(entry, column, library),))
+
+    blocked = False
+    if column == "hip" and entry.hip_unreleased:
+        if settings.amap:
+            notes.append(Note("HPY150", f"{entry.cuda} -> {name}: {name} is in no HIP release yet"))
+        else:
+            return Resolution(None, column, library, (Note(
+                "HPY150", f"{entry.cuda} -> {name}: {name} is in no HIP release yet; left as it is",
+                "rewrite for the HIP you target, or pass --amap to emit the name anyway"),))
+    if experimental:
+        if settings.experimental or settings.amap:
+            notes.append(Note("HPY141", f"{name} is an experimental {library} API"))
+        else:
+            notes.append(
+                Note(
+                    "HPY140",
+                    f"{entry.cuda} maps to the experimental {library} API {name}; left as it is",
+                    "pass --experimental to translate it",
+                )
+            )
+            blocked = True
+    if settings.hip_version is not None:
+        target = settings.hip_version
+        added_version = _version(added) if added else None
+        removed_version = _version(removed) if removed else None
+        if added_version is not None and added_version > target:
+            older = _older_name(entry, column, target)
+            if older is not None:
+                return Resolution(older, column, library, ())
+            notes.append(
+                Note(
+                    "HPY150",
+                    f"{entry.cuda} -> {name} needs HIP >= {added} (target is {target})",
+                    f"raise --hip-version to {added} or later",
+                )
+            )
+            blocked = not settings.amap
+        if removed_version is not None and removed_version <= target:
+            notes.append(
+                Note(
+                    "HPY151",
+                    f"{name} was removed in HIP {removed} (target is {target})",
+                    None,
+                )
+            )
+            blocked = not settings.amap
+    if blocked:
+        return Resolution(None, column, library, tuple(notes))
+    changed = entry.roc_changed if column == "roc" else entry.hip_changed
+    changed_version = _version(changed) if changed else None
+    adapted = any(rule.hip_before == changed for rule in entry.args)  # arguments.py adapts it
+    if (settings.hip_version is not None and changed_version is not None
+            and changed_version > settings.hip_version and not adapted):
+        notes.append(
+            Note(
+                "HPY153",
+                f"{name} changed its signature in HIP {changed}; the target (HIP "
+                f"{settings.hip_version}) has the older one, which this CUDA call may not fit",
+                f"check the arguments against the target's header, or raise --hip-version to "
+                f"{changed}",
+            )
+        )
+    product = OWN_VERSIONS.get(entry.family, "CUDA")
+    outcome = "HIP has the same name" if name == entry.cuda else f"translated to {name}"
+    if entry.cuda_removed:
+        notes.append(
+            Note("HPY131", f"{entry.cuda} was removed in {product} {entry.cuda_removed}; {outcome}")
+        )
+    elif entry.cuda_deprecated:
+        notes.append(
+            Note(
+                "HPY130",
+                f"{entry.cuda} is deprecated since {product} {entry.cuda_deprecated}; {outcome}",
+            )
+        )
+    if deprecated:
+        notes.append(
+            Note("HPY132", f"{name} is deprecated since {library} {deprecated}", entry.note)
+        )
+    if entry.semantic:
+        notes.append(Note("HPY170", f"{entry.cuda} -> {name}: {entry.semantic}"))
+    if entry.behaviour:
+        notes.append(Note("HPY171", f"{entry.cuda} -> {name}: {entry.behaviour}"))
+    if entry.hip_unsupported_cuda and column == "hip" and not (
+        arity is not None and dict(entry.overloads).get(arity) == name
+    ):  # (a call of the shape HIP's function has: the mapping holds, whatever CUDA release)
+        versions = ", ".join(entry.hip_unsupported_cuda)
+        if _read_as_one_of(settings.cuda_version, entry.hip_unsupported_cuda):
+            # The code is read as a CUDA release for which this mapping is wrong (CUDA 13's
+            # location-based cudaMemAdvise against hipMemAdvise's device): its _v2 twin, which
+            # has that release's shape, where the table maps one; else an error.
+            twin = table.get(entry.cuda + "_v2")
+            if twin is not None and not twin.hip_unsupported_cuda:
+                return resolve(twin, settings, table)
+            return Resolution(None, column, library, (Note(
+                "HPY155", f"{entry.cuda} of CUDA {settings.cuda_version} (the release the code is "
+                f"read as) does not fit {name}; left as it is",
+                "rewrite the call for HIP's signature, or give the CUDA version the code targets "
+                "with --cuda-version"),))
+        notes.append(
+            Note(
+                "HPY152",
+                f"the mapping {entry.cuda} -> {name} does not hold for CUDA {versions}",
+                "check the CUDA version this code targets",
+            )
+        )
+    return Resolution(name, column, library, tuple(notes))
+
+
+def _read_as_one_of(cuda: Version, versions: tuple[str, ...]) -> bool:
+    """Whether the CUDA the code is read as is one the mapping fails for: a listed release, or
+    a later one when the newest listed is 13.0 or later (a change that stays)."""
+    parsed = [v for v in (_version(t) for t in versions) if v is not None]
+    mine = cuda_major_minor(cuda)
+    if any(cuda_major_minor(v) == mine for v in parsed):
+        return True
+    newest = max(parsed, default=None)
+    return newest is not None and cuda_major_minor(newest) >= (13, 0) and mine > cuda_major_minor(newest)
+
+
+def _older_name(entry: ApiEntry, column: str, target: Version) -> str | None:
+    """The name a HIP older than entry.hip_added had for it, when the target has that one."""
+    if column != "hip" or entry.hip_older is None or entry.hip_older_added is None:
+        return None
+    since = _version(entry.hip_older_added)
+    return entry.hip_older if since is not None and since <= target else None
+
+
+def _unsupported(entry: ApiEntry, column: str, library: str) -> Note:
+    code = UNSUPPORTED_BY_FAMILY.get(entry.family, "HPY101")
+    suggestion = None
+    if entry.closest:
+        suggestion = f"the closest {library} function is {entry.closest}"
+    elif column == "roc" and entry.hip and entry.family != "cudnn":
+        suggestion = (
+            f"{HIP_LIBRARIES.get(entry.family, 'HIP')} has {entry.hip}: translate without --roc"
+        )
+    elif entry.note:
+        suggestion = entry.note
+    return Note(code, f"{entry.cuda} has no {library} equivalent", suggestion)
+
+
+def _version(text: str) -> Version | None:
+    try:
+        return Version.parse(text)
+    except ValueError:
+        return None
+
+
+def merging_type_names(table: MappingTable) -> frozenset[str]:
+    """CUDA type names that share their HIP name with another CUDA type name (`CUresult` and
+    `cudaError_t` both become `hipError_t`), under the default settings. The compiled table
+    carries them (MappingTable.merging_types): a scan of every entry, done once when it is built."""
+    by_target: dict[str, set[str]] = defaultdict(set)
+    settings = Settings()
+    for entry in table.entries.values():
+        if entry.family not in ("runtime", "driver") or not entry.cuda[:1].isalpha():
+            continue
+        if not (entry.cuda.endswith("_t") or entry.cuda[:2] == "CU"):
+            continue
+        name = resolve(entry, settings, table).name
+        if name is not None and name != entry.cuda:
+            by_target[name].add(entry.cuda)
+    return frozenset(n for names in by_target.values() if len(names) > 1 for n in names)

@@ -1,0 +1,1 @@
+"""Whole runs: discover files, translate them (cache, workers), deliver the outputs."""

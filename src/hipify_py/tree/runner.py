@@ -1,0 +1,426 @@
+"""A whole run: discover files, translate them (cache, process pool), follow local headers,
+deliver the outputs. Returns plain values; the CLI turns them into reports and exit codes.
+
+Translation happens in workers; reading, hashing, the cache and every write happen here in the
+parent, so there is one writer and a worker crash cannot leave half-written outputs.
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+import signal
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from hipify_py.reporting.diagnostics import CATALOGUE, Diagnostic
+from hipify_py.results import FileResult, FileStatus
+from hipify_py.settings import Settings
+from hipify_py.tables.mapping_model import MappingTable
+from hipify_py.tree.build_info import (
+    changed_since,
+    flags_for,
+    include_dirs_of,
+    load_compile_commands,
+)
+from hipify_py.tree.discovery import DEFAULT_MAX_FILE_SIZE, Discovery, Source, discover, read_source
+from hipify_py.tree.local_headers import HeaderIndex, host_only_includers, local_resolver
+from hipify_py.tree.mirror import mirror_tree
+from hipify_py.tree.outputs import (
+    RENAMED_EXTENSIONS,
+    WriteError,
+    backup,
+    destination,
+    rename_includes,
+    write_if_changed,
+)
+from hipify_py.tree.result_cache import ResultCache
+
+# Below this much work a pool costs more than it saves (fork + result pickling ~ 30 ms).
+_SERIAL_BYTES = 256 * 1024
+
+
+class OutputMode(enum.Enum):
+    STDOUT = "stdout"  # translations to standard output (the CLI prints them)
+    FILE = "file"  # one input, one -o file
+    OUTPUT_DIR = "output-dir"  # mirror the tree
+    IN_PLACE = "in-place"
+    DIFF = "diff"  # the CLI prints a diff; nothing is written
+    CHECK = "check"  # report only
+
+
+@dataclass(frozen=True, slots=True)
+class RunOptions:
+    mode: OutputMode = OutputMode.CHECK
+    output_file: str | None = None
+    output_dir: str | None = None
+    backup: bool = True
+    changed_only: bool = False
+    rename_extensions: bool = False
+    sync_check: bool = False  # with OUTPUT_DIR: compare, write nothing
+    jobs: int | None = None
+    use_cache: bool = True
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    compile_db: str | None = None
+    changed_since: str | None = None
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
+    progress: bool = False
+    follow_local_headers: bool | None = None  # None: when the mode writes a tree
+
+    @property
+    def follows_headers(self) -> bool:
+        if self.follow_local_headers is not None:
+            return self.follow_local_headers
+        return self.mode in (OutputMode.OUTPUT_DIR, OutputMode.IN_PLACE)
+
+
+@dataclass(slots=True)
+class RunOutcome:
+    results: tuple[FileResult, ...]
+    destinations: dict[str, str] = field(default_factory=dict)  # display path -> output path
+    out_of_date: tuple[str, ...] = ()  # sync check: outputs missing or different
+    written: int = 0
+    cache_hits: int = 0
+    copied: int = 0  # --output-dir: other files of the tree copied (or linked) as they are
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    path: str  # on disk
+    display: str
+    data: bytes
+    extra_args: tuple[str, ...]
+    include_dirs: tuple[str, ...]
+    key: str | None
+    host_includer: str | None = None
+
+
+# Worker state: set in the parent before the pool forks (inherited for free) or passed to the
+# initializer where processes are spawned.
+_State = tuple[MappingTable, Settings, ResultCache | None, HeaderIndex]
+_STATE: _State | None = None
+
+
+def _init_worker(state: _State | None) -> None:
+    global _STATE
+    # Ctrl-C is the parent's to handle (it stops the pool); a worker that also caught it
+    # would print its own traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if state is not None:
+        _STATE = state
+
+
+def _translate_job(job: _Job) -> FileResult:
+    # Imported here: a warm run, all cache hits, needs neither libclang nor the rules.
+    from hipify_py.engine.translate import translate_source
+
+    assert _STATE is not None
+    table, settings, cache, index = _STATE
+    try:
+        result = translate_source(
+            job.data, job.display, table, settings,
+            resolve_local=local_resolver(job.path, (*settings.include_dirs, *job.include_dirs),
+                                         index, table.is_cuda_header),
+            extra_args=job.extra_args,
+            host_includer=job.host_includer,
+        )
+        # Stored by the worker: creating files is slow on some file systems, so the cache's
+        # writes are spread over the workers instead of queueing in the parent.
+        if cache is not None and job.key and result.status is not FileStatus.FAILED:
+            cache.put(job.key, result)
+        return result
+    except Exception as exc:  # a bug must cost one file, not the run
+        message = f"internal error while translating: {type(exc).__name__}: {exc}"
+        return FileResult(job.display, FileStatus.FAILED, None,
+                          (Diagnostic("HPY900", CATALOGUE["HPY900"].severity, job.display, 1, 1,
+                                      message),))
+
+
+def run(
+    paths: Sequence[str], options: RunOptions, settings: Settings, table: MappingTable
+) -> RunOutcome:
+    """Translate everything `paths` names under `options`; never raises for bad files."""
+    if list(paths) == ["-"]:
+        from hipify_py.engine.translate import translate_source
+
+        data = sys.stdin.buffer.read()
+        return RunOutcome((translate_source(data, "<stdin>", table, settings),))
+    fenced = [options.output_dir] if options.output_dir else []
+    found: Discovery = discover(paths, include=options.include, exclude=options.exclude,
+                                excluded_dirs=fenced)
+    sources = list(found.sources)
+    outside: list[FileResult] = []
+    if options.mode is OutputMode.IN_PLACE:
+        sources, outside = _inside_named_paths(sources, paths)
+    collisions: list[FileResult] = []
+    if options.mode is OutputMode.OUTPUT_DIR:
+        sources, collisions = _without_collisions(sources, options)
+    if options.changed_since:
+        wanted = changed_since(options.changed_since, list(paths))
+        sources = [s for s in sources if os.path.realpath(s.path) in wanted]
+    database = load_compile_commands(options.compile_db) if options.compile_db else {}
+    outcome = RunOutcome(())
+    # Every file found under the inputs, so `#include <helper.h>` finds the project's helper.
+    index = HeaderIndex(s.path for s in found.sources)
+    host_includers = host_only_includers((os.path.abspath(s.path) for s in found.sources), index,
+                                         table.is_cuda_header, _read)
+    delivery = _Delivery(outcome, options, settings, sources, index, table)
+    engine = _Engine(table, settings, options, database, delivery, index, host_includers)
+    results = dict(engine.translate(sources))
+    if options.follows_headers:
+        _follow_local_headers(engine, sources, results)
+    problems = [*found.problems, *collisions, *outside]
+    if options.mode is OutputMode.OUTPUT_DIR and not options.changed_only:
+        assert options.output_dir is not None
+        copies = mirror_tree([p for p in paths if os.path.isdir(p)], options.output_dir,
+                             translated=[*(s.path for s in engine.sources
+                                           if s.path in outcome.destinations),
+                                         *(c.path for c in collisions)],
+                             written=outcome.destinations,
+                             exclude=options.exclude, sync_check=options.sync_check)
+        outcome.copied = copies.copied + copies.linked
+        problems += copies.problems
+        delivery.stale += copies.stale
+    outcome.results = tuple(sorted([*results.values(), *problems], key=lambda r: r.path))
+    outcome.cache_hits = engine.cache_hits
+    outcome.out_of_date = tuple(sorted(delivery.stale))
+    return outcome
+
+
+def _inside_named_paths(sources: list[Source],
+                        paths: Sequence[str]) -> tuple[list[Source], list[FileResult]]:
+    """--in-place rewrites what the user named: a file reached through a symbolic link to a
+    place outside the named folders is reported and left alone."""
+    folders = [os.path.realpath(p) + os.sep for p in paths if os.path.isdir(p)]
+    kept, refused = [], []
+    for source in sources:
+        real = os.path.realpath(source.path)
+        if source.explicit or any(real.startswith(f) for f in folders):
+            kept.append(source)
+            continue
+        refused.append(FileResult(source.path, FileStatus.SKIPPED, None, (Diagnostic(
+            "HPY906", CATALOGUE["HPY906"].severity, source.path, 1, 1,
+            f"reached through a symbolic link to {real}, outside the folders named: not "
+            "rewritten in place"),)))
+    return kept, refused
+
+
+def _without_collisions(sources: list[Source],
+                        options: RunOptions) -> tuple[list[Source], list[FileResult]]:
+    """Sources whose outputs would land on the same path (A/k.cu and B/k.cu into one folder,
+    a.cuh beside a.hip.h with --rename-extensions) are not translated: each is reported."""
+    assert options.output_dir is not None
+    by_target: dict[str, list[Source]] = {}
+    for source in sources:
+        target = destination(source.path, source.root, options.output_dir,
+                             options.rename_extensions, checked=False)
+        by_target.setdefault(os.path.normpath(target), []).append(source)
+    clashing = {id(s): group for group in by_target.values() if len(group) > 1 for s in group}
+    problems = []
+    for source in sources:
+        group = clashing.get(id(source))
+        if group is None:
+            continue
+        others = ", ".join(o.path for o in group if o.path != source.path)
+        problems.append(FileResult(source.path, FileStatus.FAILED, None, (Diagnostic(
+            "HPY914", CATALOGUE["HPY914"].severity, source.path, 1, 1,
+            f"its output would be the same file as that of {others}: neither is written"),)))
+    failed = {p.path for p in problems}
+    return [s for s in sources if s.path not in failed], problems
+
+
+class _Engine:
+    """Reads, caches and translates sources; remembers every source it was given."""
+
+    def __init__(self, table: MappingTable, settings: Settings, options: RunOptions,
+                 database: dict[str, tuple[str, ...]], delivery: _Delivery,
+                 index: HeaderIndex, host_includers: dict[str, str]) -> None:
+        self.table, self.settings, self.options, self.database = table, settings, options, database
+        self.index, self.host_includers = index, host_includers
+        self.delivery = delivery
+        self.cache = (ResultCache(f"{settings.fingerprint()}\0{table.digest}\0{index.digest}")
+                      if options.use_cache else None)
+        self.sources: list[Source] = []
+        self.cache_hits = 0
+
+    def translate(self, sources: Sequence[Source]) -> Iterator[tuple[str, FileResult]]:
+        """(display path, delivered result) for each source, in completion order."""
+        self.sources.extend(sources)
+        self.delivery.sources.update((s.path, s) for s in sources)
+        jobs: list[_Job] = []
+        for source in sources:
+            data = read_source(source.path, max_file_size=self.options.max_file_size)
+            if isinstance(data, FileResult):
+                yield source.path, data
+                continue
+            extra = flags_for(self.database, source.path)
+            includer = self.host_includers.get(os.path.abspath(source.path))
+            key = (self.cache.key(data, source.path, (*extra, f"host-includer:{includer}"))
+                   if self.cache else None)
+            hit = self.cache.get(key) if self.cache and key else None
+            if hit is not None:
+                self.cache_hits += 1
+                yield source.path, self.delivery.deliver(hit)
+                continue
+            jobs.append(_Job(source.path, source.path, data, extra, include_dirs_of(extra), key,
+                             includer))
+        # Outputs are written here, in the parent, while the workers go on translating.
+        for result in self._run_jobs(jobs):
+            yield result.path, self.delivery.deliver(result)
+
+    def _run_jobs(self, jobs: list[_Job]) -> Iterator[FileResult]:
+        global _STATE
+        _STATE = (self.table, self.settings, self.cache, self.index)
+        if not jobs:
+            return
+        import hipify_py.engine.translate  # noqa: F401  (once, before the workers fork)
+
+        cores = os.cpu_count() or 1
+        workers = min(self.options.jobs or cores, cores, len(jobs))  # more would only thrash
+        if workers <= 1 or sum(len(j.data) for j in jobs) < _SERIAL_BYTES:
+            yield from _with_progress(map(_translate_job, jobs), len(jobs), self.options.progress)
+            return
+        # Biggest first so no worker is left with one huge file at the end.
+        order = sorted(jobs, key=lambda j: -len(j.data))
+        import multiprocessing
+
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        state = None if context.get_start_method() == "fork" else _STATE
+        with context.Pool(workers, initializer=_init_worker, initargs=(state,)) as pool:
+            stream = pool.imap_unordered(_translate_job, order, chunksize=2)
+            yield from _with_progress(stream, len(jobs), self.options.progress)
+
+
+def _with_progress(items: Iterable[Any], total: int, show: bool) -> Iterator[Any]:
+    if not show or total < 2:
+        yield from items
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), transient=True) as progress:
+        task = progress.add_task("translating", total=total)
+        for item in items:
+            progress.advance(task)
+            yield item
+
+
+def _follow_local_headers(engine: _Engine, sources: list[Source],
+                          results: dict[str, FileResult]) -> None:
+    """Translate the headers that translated files include with "...", when they live under
+    the same root (so they have a place in the output tree)."""
+    seen = {os.path.abspath(s.path) for s in sources}
+    if engine.options.mode is OutputMode.IN_PLACE:
+        # In place, only what was named is rewritten: a file named alone brings no headers.
+        sources = [s for s in sources if not s.explicit]
+    frontier = list(zip(sources, (results.get(s.path) for s in sources), strict=True))
+    while frontier:
+        found: list[Source] = []
+        for source, result in frontier:
+            if result is None:
+                continue
+            root = os.path.abspath(source.root)
+            for header in result.local_includes:
+                if header in seen or not header.startswith(root + os.sep):
+                    continue
+                seen.add(header)
+                display = os.path.join(source.root, os.path.relpath(header, root))
+                if not os.path.isabs(source.root):
+                    display = os.path.normpath(display)
+                found.append(Source(display, source.root))
+        translated = dict(engine.translate(found))
+        results.update(translated)
+        frontier = [(s, translated.get(s.path)) for s in found]
+
+
+class _Delivery:
+    """Writes (or compares) each result's output as it arrives; a write failure becomes a
+    diagnostic on that file."""
+
+    def __init__(self, outcome: RunOutcome, options: RunOptions, settings: Settings,
+                 sources: Sequence[Source], index: HeaderIndex, table: MappingTable) -> None:
+        self.outcome, self.options, self.settings = outcome, options, settings
+        self.index, self.table = index, table
+        self.sources: dict[str, Source] = {s.path: s for s in sources}
+        self.stale: list[str] = []
+        # --rename-extensions: which files get new names (known from the sources up front, so
+        # includes can be rewritten before every result is in).
+        self.renamed: dict[str, str] = (
+            {os.path.realpath(s.path): s.path for s in sources
+             if s.path.endswith(tuple(RENAMED_EXTENSIONS))}
+            if options.rename_extensions else {}
+        )
+
+    def deliver(self, result: FileResult) -> FileResult:
+        if self.options.mode in (OutputMode.STDOUT, OutputMode.DIFF, OutputMode.CHECK):
+            return result
+        if self.options.rename_extensions:
+            # Headers this file includes are translated (and renamed) after it: rename their
+            # includes now, as _follow_local_headers will take exactly those under the root.
+            source = self.sources.get(result.path)
+            root = os.path.abspath(source.root) + os.sep if source is not None else None
+            for header in result.local_includes:
+                if (header.endswith(tuple(RENAMED_EXTENSIONS)) and self.options.follows_headers
+                        and root is not None and header.startswith(root)):
+                    self.renamed.setdefault(os.path.realpath(header), header)
+        try:
+            target = self._deliver_one(result)
+        except WriteError as exc:
+            diag = Diagnostic(exc.code, CATALOGUE[exc.code].severity, result.path, 1, 1,
+                              f"{exc.path}: {exc}")
+            return replace(result, status=FileStatus.FAILED, diagnostics=(*result.diagnostics, diag))
+        if target is not None:
+            self.outcome.destinations[result.path] = target
+        return result
+
+    def _deliver_one(self, result: FileResult) -> str | None:
+        options = self.options
+        if result.output is None or result.status in (FileStatus.SKIPPED, FileStatus.FAILED):
+            return None
+        output = result.output
+        if self.renamed:
+            resolve = local_resolver(result.path, self.settings.include_dirs, self.index,
+                                     self.table.is_cuda_header)
+            output = rename_includes(output, resolve, self.renamed)
+        if options.mode is OutputMode.FILE:
+            assert options.output_file is not None
+            if write_if_changed(options.output_file, output, mode_from=result.path):
+                self.outcome.written += 1
+            return options.output_file
+        if options.mode is OutputMode.IN_PLACE:
+            if output == result.output and not result.changed:
+                return result.path
+            if options.backup:
+                try:
+                    backup(result.path)
+                except OSError as exc:
+                    raise WriteError(result.path + ".orig", f"cannot write the backup: {exc}") from None
+            if write_if_changed(result.path, output, mode_from=result.path):
+                self.outcome.written += 1
+            return result.path
+        assert options.output_dir is not None
+        source = self.sources.get(result.path)
+        root = source.root if source is not None else os.path.dirname(result.path)
+        target = destination(result.path, root, options.output_dir, options.rename_extensions)
+        if options.changed_only and output == _read(result.path):
+            return None
+        if options.sync_check:
+            if _read(target) != output:
+                self.stale.append(target)
+            return target
+        if write_if_changed(target, output, mode_from=result.path):
+            self.outcome.written += 1
+        return target
+
+
+def _read(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError:
+        return None
+

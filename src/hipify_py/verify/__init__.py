@@ -1,0 +1,1 @@
+"""Compile checks of translated files with hipcc."""
