@@ -21,7 +21,6 @@ Porting the output again changes nothing.
 from __future__ import annotations
 
 import functools
-import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -53,11 +52,6 @@ _TOKEN = re.compile(rb"[^\s;]+")
 _NUMERIC_TESTS = frozenset({"LESS", "GREATER", "EQUAL", "LESS_EQUAL", "GREATER_EQUAL",
                             "VERSION_LESS", "VERSION_GREATER", "VERSION_EQUAL",
                             "VERSION_LESS_EQUAL", "VERSION_GREATER_EQUAL"})
-
-
-def is_cmake_file(path: str) -> bool:
-    name = os.path.basename(path)
-    return name == "CMakeLists.txt" or name.endswith(".cmake")
 
 
 @dataclass

@@ -17,8 +17,6 @@ A flag hipcc would reject and that has no counterpart is taken out of the build 
 
 from __future__ import annotations
 
-import fnmatch
-import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -28,19 +26,12 @@ from hipify_py.reporting.diagnostics import Finding
 from hipify_py.settings import Settings, Version
 from hipify_py.tables.mapping_model import BuildFlags, FlagRule
 
-MAKEFILE_NAMES = frozenset({"Makefile", "makefile", "GNUmakefile", "make.config", "make.inc"})
-MAKEFILE_GLOBS = ("*.mk", "*.mak", "*.make", "Makefile.*", "makefile.*")
 FAMILY = "build"
 
 _WORD = re.compile(rb"[^\s]+")
 _ASSIGNMENT = re.compile(rb"^([A-Za-z_][A-Za-z0-9_.-]*)(?:\+|:|::|\?|!)?=(.*)$", re.S)
 _CUDA_PATH = re.compile(rb"/usr/local/cuda(?:-[0-9][0-9.]*)?(?![\w.-])")
 _NVCC = re.compile(rb"^(?:.*/)?nvcc(?:\.exe)?$")
-
-
-def is_makefile(path: str) -> bool:
-    name = os.path.basename(path)
-    return name in MAKEFILE_NAMES or any(fnmatch.fnmatchcase(name, g) for g in MAKEFILE_GLOBS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import fnmatch
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
@@ -210,6 +210,53 @@ class BuildFlags:
     cmake: CMakeTable = field(default_factory=CMakeTable)
 
 
+class LazyEntries(Mapping[str, ApiEntry]):
+    """The table's 11,000 entries, each unpickled on first use: one file names a few dozen, so
+    a run no longer pays for all of them (the compiled table loads in a few milliseconds).
+    Iterating values() unpickles everything, as a plain dict would have."""
+
+    __slots__ = ("_blobs", "_by_bytes", "_done")
+
+    def __init__(self, blobs: dict[str, bytes]) -> None:
+        self._blobs = blobs
+        self._done: dict[str, ApiEntry] = {}
+        self._by_bytes: dict[bytes, str] | None = None
+
+    @classmethod
+    def of(cls, entries: Mapping[str, ApiEntry]) -> LazyEntries:
+        import pickle
+
+        return cls({name: pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
+                    for name, entry in entries.items()})
+
+    def __getitem__(self, name: str) -> ApiEntry:
+        entry = self._done.get(name)
+        if entry is None:
+            import pickle
+
+            entry = self._done[name] = pickle.loads(self._blobs[name])
+        return entry
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._blobs
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._blobs)
+
+    def __len__(self) -> int:
+        return len(self._blobs)
+
+    def get_bytes(self, raw: bytes) -> ApiEntry | None:
+        """The entry for a name given as UTF-8 bytes (a token), without decoding each token."""
+        if self._by_bytes is None:
+            self._by_bytes = {name.encode(): name for name in self._blobs}
+        name = self._by_bytes.get(raw)
+        return None if name is None else self[name]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (LazyEntries, (self._blobs,))
+
+
 @dataclass(frozen=True, eq=False)  # identity equality: hashable, usable as a cache key
 class MappingTable:
     """Everything the translator knows, loaded once and passed down."""
@@ -228,6 +275,9 @@ class MappingTable:
     # CUDA type names that become the same HIP type as another (targets.merging_type_names);
     # None: not computed (a table made by hand), the rule computes it
     merging_types: frozenset[str] | None = None
+    # HIP name -> the CUDA name whose own HIP name it is (entry_for_hip without a scan of every
+    # entry); None: not computed (a table made by hand)
+    by_hip: Mapping[str, str] | None = None
 
     def get(self, name: str) -> ApiEntry | None:
         return self.entries.get(name)
@@ -243,6 +293,9 @@ class MappingTable:
 
     def entry_for_hip(self, hip_name: str) -> ApiEntry | None:
         """The entry whose own HIP name this is (for its versions), if one is."""
+        if self.by_hip is not None:
+            cuda = self.by_hip.get(hip_name)
+            return None if cuda is None else self.entries.get(cuda)
         return _entries_by_hip(self).get(hip_name)
 
     def is_cuda_header(self, name: str) -> bool:
@@ -252,3 +305,8 @@ class MappingTable:
 @functools.cache
 def _entries_by_hip(table: MappingTable) -> dict[str, ApiEntry]:
     return {e.hip: e for e in table.entries.values() if e.hip and e.hip != e.cuda}
+
+
+def hip_index(entries: Mapping[str, ApiEntry]) -> dict[str, str]:
+    """HIP name -> CUDA name, for MappingTable.by_hip (the last entry wins, as in the scan)."""
+    return {e.hip: e.cuda for e in entries.values() if e.hip and e.hip != e.cuda}

@@ -36,9 +36,11 @@ from hipify_py.tables.mapping_model import (
     FamilyInfo,
     FlagRule,
     HeaderEntry,
+    LazyEntries,
     MappingTable,
     MemberEntry,
     Status,
+    hip_index,
 )
 from hipify_py.tree.cache_files import cache_root, read_signed, write_signed
 
@@ -59,7 +61,7 @@ _HEADER_FIELDS = {
 }
 _FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers", "build_flags",
                 "header_patterns", "members"}
-_CACHE_FORMAT = 9
+_CACHE_FORMAT = 10
 
 
 class MappingError(ValueError):
@@ -148,7 +150,7 @@ def build_table(contents: Iterable[tuple[Path, bytes]], digest: str = "") -> Map
                          flags)
     from hipify_py.tables.targets import merging_type_names
 
-    return replace(table, merging_types=merging_type_names(table))
+    return replace(table, merging_types=merging_type_names(table), by_hip=hip_index(entries))
 
 
 _FLAG_KINDS = {"hip", "drop", "report"}
@@ -545,7 +547,7 @@ def _read_cache(path: Path) -> MappingTable | None:
 
 
 def _write_cache(path: Path, table: MappingTable) -> None:
-    write_signed(path, table)
+    write_signed(path, replace(table, entries=LazyEntries.of(table.entries)))
 
 
 # --- queries ------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from hipify_py.engine.parsing import IDENT, KEYWORD, ParsedSource
 from hipify_py.engine.syntax import Call, Span, Syntax
 from hipify_py.reporting.diagnostics import Finding
 from hipify_py.settings import Settings
-from hipify_py.tables.mapping_model import ApiEntry, ArgAction, MappingTable
+from hipify_py.tables.mapping_model import ApiEntry, ArgAction, LazyEntries, MappingTable
 
 _VECTOR_TYPES = frozenset(
     f"{prefix}{base}{n}"
@@ -174,7 +174,9 @@ class Context:
         """(token index, entry) for every identifier token that names a mapped CUDA entity.
         Most rules only look at these, so they are found once per file."""
         toks = self.parsed.tokens
-        lookup = _entries_by_bytes(self.table).get
+        entries = self.table.entries
+        lookup = (entries.get_bytes if isinstance(entries, LazyEntries)
+                  else _entries_by_bytes(self.table).get)
         raw = toks.raw
         out = []
         for i in toks.of_kind(IDENT):
