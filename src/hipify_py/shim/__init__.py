@@ -29,7 +29,7 @@ from hipify_py.shim.generate import (
 )
 from hipify_py.shim.needs import Need
 from hipify_py.tables.mapping_model import MappingTable
-from hipify_py.tree.outputs import write_if_changed
+from hipify_py.tree.outputs import read_existing, write_if_changed
 from hipify_py.tree.runner import OutputMode, RunOptions, RunOutcome, run
 
 __all__ = ["check_shim", "generate_shim", "shim_settings"]
@@ -68,7 +68,7 @@ def check_shim(paths: Sequence[str], options: RunOptions, settings: Settings,
     settings = shim_settings(settings)
     outcome = run(paths, _reading(options, shim_dir), settings, table)
     needs = tree_needs(outcome.results)
-    manifest = _read(os.path.join(shim_dir, MANIFEST)) or b"{}"
+    manifest = read_existing(os.path.join(shim_dir, MANIFEST)) or b"{}"
     try:
         covered = covered_needs(manifest)
         # The folder names the command that made it: a check spelling the tree's path another
@@ -89,12 +89,12 @@ def check_shim(paths: Sequence[str], options: RunOptions, settings: Settings,
     expected = render_shim(needs, table, settings, command)
     stale = []
     for rel, data in expected.items():
-        if rel == MANIFEST or _read(os.path.join(shim_dir, rel)) == data:
+        if rel == MANIFEST or read_existing(os.path.join(shim_dir, rel)) == data:
             continue
         stale.append(rel)
     for rel in stale:
         where = os.path.join(shim_dir, rel)
-        missing = _read(where) is None
+        missing = read_existing(where) is None
         results.append(FileResult(where, FileStatus.UNCHANGED, None, (Diagnostic(
             "HPY702", CATALOGUE["HPY702"].severity, where, 1, 1,
             "missing from the shim" if missing else "differs from what the shim command "
@@ -140,17 +140,11 @@ def _describe(need: Need) -> str:
     return f"the CUDA name {need.name}"
 
 
-def _read(path: str) -> bytes | None:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read()
-    except OSError:
-        return None
 
 
 def _previous_files(output_dir: str) -> list[str]:
     """The files an earlier run wrote (from its manifest)."""
-    data = _read(os.path.join(output_dir, MANIFEST))
+    data = read_existing(os.path.join(output_dir, MANIFEST))
     try:
         files = json.loads(data)["files"] if data else []
     except (ValueError, KeyError, TypeError):

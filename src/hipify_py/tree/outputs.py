@@ -107,6 +107,15 @@ def rename_includes(
 _MADE: set[str] = set()
 
 
+def read_existing(path: str) -> bytes | None:
+    """A file's bytes, or None where there is none to read (an output not written yet)."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError:
+        return None
+
+
 def write_if_changed(path: str, data: bytes, *, mode_from: str | None = None) -> bool:
     """Atomically replace `path` with `data` unless it already holds exactly that.
     Returns whether it wrote. Unchanged files keep their mtime, so builds stay incremental."""

@@ -33,6 +33,7 @@ from hipify_py.tree.outputs import (
     WriteError,
     backup,
     destination,
+    read_existing,
     rename_includes,
     write_if_changed,
 )
@@ -166,7 +167,7 @@ def run(
     # Every file found under the inputs, so `#include <helper.h>` finds the project's helper.
     index = HeaderIndex(s.path for s in found.sources)
     host_includers = host_only_includers((os.path.abspath(s.path) for s in found.sources), index,
-                                         table.is_cuda_header, _read)
+                                         table.is_cuda_header, read_existing)
     delivery = _Delivery(outcome, options, settings, sources, index, table)
     engine = _Engine(table, settings, options, database, delivery, index, host_includers)
     results = dict(engine.translate(sources))
@@ -406,10 +407,10 @@ class _Delivery:
         source = self.sources.get(result.path)
         root = source.root if source is not None else os.path.dirname(result.path)
         target = destination(result.path, root, options.output_dir, options.rename_extensions)
-        if options.changed_only and output == _read(result.path):
+        if options.changed_only and output == read_existing(result.path):
             return None
         if options.sync_check:
-            if _read(target) != output:
+            if read_existing(target) != output:
                 self.stale.append(target)
             return target
         if write_if_changed(target, output, mode_from=result.path):
@@ -417,10 +418,4 @@ class _Delivery:
         return target
 
 
-def _read(path: str) -> bytes | None:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read()
-    except OSError:
-        return None
 
