@@ -313,9 +313,9 @@ def test_cache_hits_and_invalidation(tree: Path, table: MappingTable,
 
 def test_corrupt_cache_entries_read_as_misses(tree: Path, table: MappingTable) -> None:
     first = _run(["src"], table)
-    for entry in Path(os.environ["HIPIFY_PY_CACHE_DIR"]).rglob("*.result"):
-        if "results" in entry.parts:
-            entry.write_bytes(b"torn")
+    for entry in [*Path(os.environ["HIPIFY_PY_CACHE_DIR"]).rglob("*.result"),
+                  *Path(os.environ["HIPIFY_PY_CACHE_DIR"]).rglob("*.run")]:
+        entry.write_bytes(b"torn")
     again = _run(["src"], table)
     assert again.cache_hits == 0 and again.results == first.results
 
@@ -330,7 +330,8 @@ def test_a_planted_or_unsigned_entry_is_never_loaded(tree: Path, table: MappingT
         def __reduce__(self) -> tuple[object, tuple[str]]:
             return (marker.write_text, ("code ran",))
 
-    entries = list(Path(os.environ["HIPIFY_PY_CACHE_DIR"]).rglob("*.result"))
+    entries = [*Path(os.environ["HIPIFY_PY_CACHE_DIR"]).rglob("*.result"),
+               *Path(os.environ["HIPIFY_PY_CACHE_DIR"]).rglob("*.run")]
     assert entries
     for entry in entries:
         blob = entry.read_bytes()
@@ -457,3 +458,47 @@ def test_output_to_a_pipe_is_written_into_not_replaced(tmp_path: Path) -> None:
     reader.join(timeout=10)
     assert received == [b"int x;\n"]
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_a_rerun_with_nothing_changed_is_served_whole_until_something_changes(
+        tree: Path, table: MappingTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hipify_py.tree import runner
+
+    first = _run(["src"], table, mode=OutputMode.OUTPUT_DIR, output_dir="out")
+    output = Path("out") / "main.cu"
+    assert output.exists()
+    with monkeypatch.context() as patched:  # a served run reads no file and follows no include
+        patched.setattr(runner, "host_only_includers", None)
+        again = _run(["src"], table, mode=OutputMode.OUTPUT_DIR, output_dir="out", jobs=1)
+    assert again.results == first.results and again.destinations == first.destinations
+    assert again.written == 0 and again.copied == 0  # nothing to copy again, as in any re-run
+    # An output deleted or edited by hand, a source touched: a normal run puts things right.
+    output.unlink()
+    assert _run(["src"], table, mode=OutputMode.OUTPUT_DIR, output_dir="out").written == 1
+    assert output.read_bytes() == first.results[[r.path for r in first.results].index(
+        os.path.join("src", "main.cu"))].output
+    output.write_bytes(b"edited\n")
+    assert _run(["src"], table, mode=OutputMode.OUTPUT_DIR, output_dir="out").written == 1
+    (tree / "main.cu").write_bytes(MAIN + b"// changed\n")
+    changed = _run(["src"], table, mode=OutputMode.OUTPUT_DIR, output_dir="out")
+    assert changed.written == 1 and output.read_bytes().endswith(b"// changed\n")
+    # Another folder's file that is not a source (mirrored) still follows on a served run.
+    (tree / "notes.txt").write_text("new notes\n")
+    with monkeypatch.context() as patched:
+        patched.setattr(runner, "host_only_includers", None)
+        _run(["src"], table, mode=OutputMode.OUTPUT_DIR, output_dir="out")
+    assert (Path("out") / "notes.txt").read_text() == "new notes\n"
+
+
+def test_a_header_outside_the_tree_invalidates_a_served_run(tmp_path: Path, table: MappingTable,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "inc").mkdir()
+    (tmp_path / "src").mkdir()
+    (tmp_path / "inc" / "config.h").write_text("#define SCALE 2\n")
+    (tmp_path / "src" / "k.cu").write_text('#include "../inc/config.h"\n'
+                                           "void f(float **p) { cudaMalloc(p, SCALE); }\n")
+    first = _run(["src"], table)
+    (tmp_path / "inc" / "config.h").write_text("#define SCALE 4 /* now */\n")
+    again = _run(["src"], table)
+    assert again.cache_hits == 0 and again.results == first.results

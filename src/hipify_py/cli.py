@@ -4,8 +4,6 @@ Exit codes (documented in the README): 0 success; 1 findings at or above --fail-
 failed file, or (translate --check) outputs out of date; 2 usage error; 3 internal error.
 """
 
-from __future__ import annotations
-
 import contextlib
 import os
 import sys

@@ -7,7 +7,6 @@ pyproject.toml that names them.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,6 +52,8 @@ def load_project_config(start: Path) -> ProjectConfig | None:
     path = find_pyproject(start)
     if path is None:
         return None
+    import tomllib  # only where there is a pyproject.toml to read
+
     try:
         doc = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:

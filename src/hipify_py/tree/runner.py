@@ -19,6 +19,7 @@ from hipify_py.reporting.diagnostics import CATALOGUE, Diagnostic
 from hipify_py.results import FileResult, FileStatus
 from hipify_py.settings import Settings
 from hipify_py.tables.mapping_model import MappingTable
+from hipify_py.tree import run_record
 from hipify_py.tree.build_info import (
     changed_since,
     flags_for,
@@ -162,6 +163,11 @@ def run(
     if options.changed_since:
         wanted = changed_since(options.changed_since, list(paths))
         sources = [s for s in sources if os.path.realpath(s.path) in wanted]
+    key = run_record.record_key(paths, options, settings, table, found)
+    served = run_record.load(key) if key is not None else None
+    if served is not None:
+        return _mirrored(served, paths, options, [*served.destinations], [],
+                         list(served.out_of_date))
     database = load_compile_commands(options.compile_db) if options.compile_db else {}
     outcome = RunOutcome(())
     # Every file found under the inputs, so `#include <helper.h>` finds the project's helper.
@@ -173,21 +179,30 @@ def run(
     results = dict(engine.translate(sources))
     if options.follows_headers:
         _follow_local_headers(engine, sources, results)
-    problems = [*found.problems, *collisions, *outside]
-    if options.mode is OutputMode.OUTPUT_DIR and not options.changed_only:
-        assert options.output_dir is not None
-        copies = mirror_tree([p for p in paths if os.path.isdir(p)], options.output_dir,
-                             translated=[*(s.path for s in engine.sources
-                                           if s.path in outcome.destinations),
-                                         *(c.path for c in collisions)],
-                             written=outcome.destinations,
-                             exclude=options.exclude, sync_check=options.sync_check)
-        outcome.copied = copies.copied + copies.linked
-        problems += copies.problems
-        delivery.stale += copies.stale
-    outcome.results = tuple(sorted([*results.values(), *problems], key=lambda r: r.path))
+    outcome.results = tuple(sorted([*results.values(), *found.problems, *collisions, *outside],
+                                   key=lambda r: r.path))
     outcome.cache_hits = engine.cache_hits
     outcome.out_of_date = tuple(sorted(delivery.stale))
+    if key is not None and not any(r.status is FileStatus.FAILED for r in outcome.results):
+        run_record.save(key, outcome)
+    translated = [s.path for s in engine.sources if s.path in outcome.destinations]
+    return _mirrored(outcome, paths, options, translated, [c.path for c in collisions],
+                     delivery.stale)
+
+
+def _mirrored(outcome: RunOutcome, paths: Sequence[str], options: RunOptions,
+              translated: list[str], collided: list[str], stale: list[str]) -> RunOutcome:
+    """With --output-dir, copy the rest of the tree (what no translation covers) beside the
+    translations, and add what that found to the outcome."""
+    if options.mode is not OutputMode.OUTPUT_DIR or options.changed_only:
+        return outcome
+    assert options.output_dir is not None
+    copies = mirror_tree([p for p in paths if os.path.isdir(p)], options.output_dir,
+                         translated=[*translated, *collided], written=outcome.destinations,
+                         exclude=options.exclude, sync_check=options.sync_check)
+    outcome.copied = copies.copied + copies.linked
+    outcome.results = tuple(sorted([*outcome.results, *copies.problems], key=lambda r: r.path))
+    outcome.out_of_date = tuple(sorted([*stale, *copies.stale]))
     return outcome
 
 
