@@ -98,7 +98,11 @@ def collect(ctx: Context, edits: Iterable[Edit], reported: Iterable[Finding] = (
             needs.append((Need("macro", original.decode(), ""), edit.start))
         else:
             why = _WHY.get(rule, f"makes an edit ({rule or 'unnamed'})")
-            shown = original.decode("utf-8", "replace").strip() or "here"
+            inserted = edit.text.decode("utf-8", "replace").strip().splitlines()
+            if inserted == ["#endif"] and not original:
+                continue  # the close of a guard whose opening line is reported already
+            shown = (original.decode("utf-8", "replace").strip()
+                     or (f"it inserts {inserted[0]}" if inserted else "here"))
             findings.append(Finding(
                 "HPY700", edit.start, max(edit.end, edit.start),
                 f"the shim cannot make this edit: translate {why} ({shown}); translate this "
