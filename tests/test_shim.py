@@ -159,3 +159,16 @@ def test_an_edit_no_alias_can_make_is_reported_with_what_translate_does(
     [finding] = [d for r in outcome.results for d in r.diagnostics if d.code == "HPY700"]
     assert finding.line == 5
     assert "renames or guards a definition that becomes a duplicate" in finding.message
+
+
+def test_build_files_stay_the_projects_cuda_build(table: MappingTable, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "tree").mkdir()
+    (tmp_path / "tree" / "CMakeLists.txt").write_text(
+        "project(app LANGUAGES CXX CUDA)\nset(CMAKE_CUDA_ARCHITECTURES 80)\n"
+        "add_executable(app k.cu)\n")
+    (tmp_path / "tree" / "k.cu").write_text("void f(float **p) { cudaMalloc(p, 4); }\n")
+    monkeypatch.chdir(tmp_path)
+    outcome = generate_shim(["tree"], _OPTIONS, Settings(), table, "shim", "cmd")
+    assert [d for r in outcome.results for d in r.diagnostics if r.path.endswith(".txt")] == []
+    assert (tmp_path / "tree" / "CMakeLists.txt").read_text().startswith("project(app LANGUAGES")

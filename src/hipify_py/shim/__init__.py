@@ -36,8 +36,9 @@ __all__ = ["check_shim", "generate_shim", "shim_settings"]
 
 
 def shim_settings(settings: Settings) -> Settings:
-    """What a shim run translates with: needs recorded, launches kept (hipcc takes <<<>>>)."""
-    return replace(settings, shim=True, keep_launch_syntax=True)
+    """What a shim run translates with: needs recorded, launches kept (hipcc takes <<<>>>),
+    and build files left alone: they stay the project's CUDA build."""
+    return replace(settings, shim=True, keep_launch_syntax=True, port_build_files=False)
 
 
 def generate_shim(paths: Sequence[str], options: RunOptions, settings: Settings,
