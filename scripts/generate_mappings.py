@@ -244,6 +244,8 @@ def entry_fields(row: dict[str, str]) -> dict[str, object]:
         fields["semantic"] = SEMANTIC_NOTES[row["cuda"]]
     if row["cuda"] in BEHAVIOUR_NOTES:
         fields["behaviour"] = BEHAVIOUR_NOTES[row["cuda"]]
+    if row["cuda"] in CORRECTION_NOTES:
+        fields["note"] = CORRECTION_NOTES[row["cuda"]]
     if row["hip_unsupported"]:
         fields["hip_unsupported_cuda"] = row["hip_unsupported"].split()
     return fields
@@ -442,6 +444,15 @@ BEHAVIOUR_NOTES = {
     **dict.fromkeys(("cudaHostRegister", "cuMemHostRegister", "cuMemHostRegister_v2"), (
         "on discrete AMD GPUs the registered range has another device address: kernels need "
         "hipHostGetDevicePointer's result, not the host pointer CUDA's UVA accepts")),
+}
+
+# What `hipify-py lookup` says of a corrected row whose HIP name differs from hipify-clang's.
+_GPU_OVERLAP_NOTE = (
+    "hipify-clang maps this to hipDeviceAttributeAsyncEngineCount, a count (HIP answers 8); "
+    "hipify-py maps it to hipDeviceAttributeDeviceOverlap, the same 0/1 flag as CUDA's")
+CORRECTION_NOTES: dict[str, str] = {
+    "cudaDevAttrGpuOverlap": _GPU_OVERLAP_NOTE,
+    "CU_DEVICE_ATTRIBUTE_GPU_OVERLAP": _GPU_OVERLAP_NOTE,
 }
 
 # Rows of the reference that break real code, corrected; each with its reason.

@@ -28,6 +28,12 @@ def test_lookup_known_names() -> None:
     assert "HIP         hipblasSgemm" in out and "ROC         rocblas_sgemm" in out
 
 
+def test_lookup_says_where_we_differ_from_hipify_clang_and_why() -> None:
+    code, out, _ = run("lookup", "cudaDevAttrGpuOverlap")
+    assert code == 0 and "becomes     hipDeviceAttributeDeviceOverlap (HIP)" in out
+    assert "hipify-clang maps this to hipDeviceAttributeAsyncEngineCount, a count" in out
+
+
 def test_lookup_roc_and_hip_version_gate() -> None:
     assert "becomes     rocblas_sgemm (rocBLAS)" in run("lookup", "cublasSgemm", "--roc")[1]
     code, out, _ = run("lookup", "cudaStreamBeginCaptureToGraph", "--hip-version", "5.2", "--json")
