@@ -97,18 +97,22 @@ def collect(ctx: Context, edits: Iterable[Edit], reported: Iterable[Finding] = (
         elif rule == "feature_macros" and _IDENT.match(original):
             needs.append((Need("macro", original.decode(), ""), edit.start))
         else:
-            why = _WHY.get(rule, f"makes an edit ({rule or 'unnamed'})")
-            inserted = edit.text.decode("utf-8", "replace").strip().splitlines()
-            if inserted == ["#endif"] and not original:
-                continue  # the close of a guard whose opening line is reported already
-            shown = (original.decode("utf-8", "replace").strip()
-                     or (f"it inserts {inserted[0]}" if inserted else "here"))
-            findings.append(Finding(
-                "HPY700", edit.start, max(edit.end, edit.start),
-                f"the shim cannot make this edit: translate {why} ({shown}); translate this "
-                "file or change the source", None,
-                "run hipify-py translate on this file and keep its output"))
+            findings += _cannot_express(edit, original)
     return needs, findings
+
+
+def _cannot_express(edit: Edit, original: bytes) -> list[Finding]:
+    """HPY700 for an edit of the text itself, saying what translate does there."""
+    why = _WHY.get(edit.rule, f"makes an edit ({edit.rule or 'unnamed'})")
+    inserted = edit.text.decode("utf-8", "replace").strip().splitlines()
+    if inserted == ["#endif"] and not original:
+        return []  # the close of a guard whose opening line is reported already
+    shown = (original.decode("utf-8", "replace").strip()
+             or (f"it inserts {inserted[0]}" if inserted else "here"))
+    return [Finding("HPY700", edit.start, max(edit.end, edit.start),
+                    f"the shim cannot make this edit: translate {why} ({shown}); translate this "
+                    "file or change the source", None,
+                    "run hipify-py translate on this file and keep its output")]
 
 
 def _headers(ctx: Context) -> Iterator[tuple[Need, int]]:
