@@ -144,6 +144,21 @@ def test_compiled_cache_follows_file_contents(tmp_path: Path, monkeypatch: pytes
     assert load_mapping_table([path]).entries["myCudaWrapper"].hip == "second"
 
 
+def test_compiled_entries_load_on_first_use_and_survive_a_cleaned_cache(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pickle
+
+    monkeypatch.setenv("HIPIFY_PY_CACHE_DIR", str(tmp_path / "cache"))
+    load_mapping_table()
+    table = load_mapping_table()  # from the cache: entries not read yet
+    assert table.entries._blobs is None  # type: ignore[attr-defined]
+    for entries in (tmp_path / "cache").rglob("*.entries"):
+        entries.unlink()  # cleaned while the table was in use
+    assert table.entries["cudaMalloc"].hip == "hipMalloc"
+    shipped = pickle.loads(pickle.dumps(load_mapping_table()))  # as a spawned worker gets it
+    assert shipped.entries["cudaFree"].hip == "hipFree"
+
+
 def test_compiled_table_round_trips_through_pickle(table: MappingTable) -> None:
     """The compiled cache is a pickle of the table; entries unpickle through tuple.__new__."""
     import pickle

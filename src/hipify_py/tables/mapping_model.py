@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import fnmatch
 import functools
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
@@ -212,49 +212,65 @@ class BuildFlags:
 
 class LazyEntries(Mapping[str, ApiEntry]):
     """The table's 11,000 entries, each unpickled on first use: one file names a few dozen, so
-    a run no longer pays for all of them (the compiled table loads in a few milliseconds).
+    a run no longer pays for all of them. The compiled table keeps them in a file of their own,
+    read on first use (`source`): a re-run served whole (tree/run_record.py) never reads it.
     Iterating values() unpickles everything, as a plain dict would have."""
 
-    __slots__ = ("_blobs", "_by_bytes", "_done")
+    __slots__ = ("_blobs", "_by_bytes", "_done", "_source")
 
-    def __init__(self, blobs: dict[str, bytes]) -> None:
+    def __init__(self, blobs: dict[str, bytes] | None,
+                 source: Callable[[], dict[str, bytes]] | None = None) -> None:
         self._blobs = blobs
+        self._source = source
         self._done: dict[str, ApiEntry] = {}
         self._by_bytes: dict[bytes, str] | None = None
 
     @classmethod
     def of(cls, entries: Mapping[str, ApiEntry]) -> LazyEntries:
-        import pickle
+        return cls(pickled(entries))
 
-        return cls({name: pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
-                    for name, entry in entries.items()})
+    def _all(self) -> dict[str, bytes]:
+        if self._blobs is None:
+            assert self._source is not None
+            self._blobs = self._source()
+        return self._blobs
 
     def __getitem__(self, name: str) -> ApiEntry:
         entry = self._done.get(name)
         if entry is None:
             import pickle
 
-            entry = self._done[name] = pickle.loads(self._blobs[name])
+            entry = self._done[name] = pickle.loads(self._all()[name])
         return entry
 
     def __contains__(self, name: object) -> bool:
-        return name in self._blobs
+        return name in self._all()
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._blobs)
+        return iter(self._all())
 
     def __len__(self) -> int:
-        return len(self._blobs)
+        return len(self._all())
 
     def get_bytes(self, raw: bytes) -> ApiEntry | None:
         """The entry for a name given as UTF-8 bytes (a token), without decoding each token."""
         if self._by_bytes is None:
-            self._by_bytes = {name.encode(): name for name in self._blobs}
+            self._by_bytes = {name.encode(): name for name in self._all()}
         name = self._by_bytes.get(raw)
         return None if name is None else self[name]
 
     def __reduce__(self) -> tuple[Any, ...]:
+        if self._blobs is None:
+            return (LazyEntries, (None, self._source))
         return (LazyEntries, (self._blobs,))
+
+
+def pickled(entries: Mapping[str, ApiEntry]) -> dict[str, bytes]:
+    """Each entry pickled on its own, for LazyEntries."""
+    import pickle
+
+    return {name: pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
+            for name, entry in entries.items()}
 
 
 @dataclass(frozen=True, eq=False)  # identity equality: hashable, usable as a cache key

@@ -41,6 +41,7 @@ from hipify_py.tables.mapping_model import (
     MemberEntry,
     Status,
     hip_index,
+    pickled,
 )
 from hipify_py.tree.cache_files import cache_root, read_signed, write_signed
 
@@ -61,7 +62,7 @@ _HEADER_FIELDS = {
 }
 _FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers", "build_flags",
                 "header_patterns", "members"}
-_CACHE_FORMAT = 10
+_CACHE_FORMAT = 11
 
 
 class MappingError(ValueError):
@@ -101,7 +102,7 @@ def load_mapping_table(
             return table
     table = build_table(contents, digest)
     if cache is not None:
-        _write_cache(cache, table)
+        _write_cache(cache, table, files)
     return table
 
 
@@ -546,8 +547,21 @@ def _read_cache(path: Path) -> MappingTable | None:
     return read_signed(path, MappingTable)
 
 
-def _write_cache(path: Path, table: MappingTable) -> None:
-    write_signed(path, replace(table, entries=LazyEntries.of(table.entries)))
+def _write_cache(path: Path, table: MappingTable, files: Sequence[Path]) -> None:
+    """The table, and its entries in a file of their own (read on first use)."""
+    entries = path.with_suffix(".entries")
+    write_signed(entries, pickled(table.entries))
+    source = functools.partial(_read_entries, str(entries), tuple(str(f) for f in files))
+    write_signed(path, replace(table, entries=LazyEntries(None, source)))
+
+
+def _read_entries(path: str, files: tuple[str, ...]) -> dict[str, bytes]:
+    """A compiled table's entries; rebuilt from the YAML files if that file has gone (a cache
+    cleaned while a run was using it)."""
+    blobs = read_signed(path, dict)
+    if blobs is not None:
+        return blobs
+    return pickled(build_table([(Path(f), Path(f).read_bytes()) for f in files]).entries)
 
 
 # --- queries ------------------------------------------------------------------------------------
