@@ -65,12 +65,17 @@ def render_shim(needs: Iterable[Need], table: MappingTable, settings: Settings,
     headers = dict(sorted({n.name: n.target for n in needs if n.kind == "header"}.items()))
     headers.setdefault("cuda_runtime.h", "")
     cub = any(n.kind == "namespace" and n.name == "cub" for n in needs)
+    # CUDA header guards the tree tests (`#ifdef CUBLAS_API_H_`), defined as translate reads
+    # them, where the HIP header's guard is: again after each library's HIP header.
+    guards = [line for n in needs if n.kind == "macro" and _is_guard(n.name, table, settings)
+              for line in _macro_lines(n.name, table, settings)]
     for cuda, target in headers.items():
         lines = [f"{banner}// Stand-in for CUDA's <{cuda}>.", "#pragma once", f"#include <{CORE}>"]
         if target and target != _RUNTIME:
             lines.append(f"#include <{target}>")
             if cub and target == _HIPCUB:  # after hipcub is declared
                 lines += ["#ifdef __cplusplus", "namespace cub = hipcub;", "#endif"]
+            lines += guards  # this library's guard is defined now
         files[cuda] = ("\n".join(lines) + "\n").encode()
     files[CORE] = _core(needs, table, settings, banner).encode()
     files[MANIFEST] = (json.dumps({
@@ -228,6 +233,12 @@ def _probe(calls: list[tuple[str, int]], table: MappingTable, settings: Settings
     return out
 
 
+def _is_guard(name: str, table: MappingTable, settings: Settings) -> bool:
+    entry = table.get(name)
+    return (name != "__CUDA_ARCH__" and value_of(name, settings) is None and entry is not None
+            and bool(entry.hip))
+
+
 def _macro_lines(name: str, table: MappingTable, settings: Settings) -> list[str]:
     """A CUDA feature macro defined as translate reads it: versions as the CUDA release the
     code is read as, __CUDA_ARCH__ in device compilation only, a header guard where the HIP
@@ -247,8 +258,3 @@ def _macro_lines(name: str, table: MappingTable, settings: Settings) -> list[str
     if hip:
         return [f"#if defined({hip}) && !defined({name})", f"#define {name} 1", "#endif"]
     return []
-
-
-def compare(expected: Mapping[str, bytes], folder_files: Mapping[str, bytes | None]) -> list[str]:
-    """Files of the shim that differ from what would be generated now (or are missing)."""
-    return sorted(p for p, data in expected.items() if folder_files.get(p) != data)
