@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 from hipify_py.engine.edits import Edit
 from hipify_py.engine.rules.base import Context
 from hipify_py.reporting.diagnostics import Finding
+from hipify_py.tables.mapping_model import ApiEntry
 
 _IDENT = re.compile(rb"[A-Za-z_]\w*\Z")
 # A standard header nvcc's cuda_runtime.h brings and hip_runtime.h does not (rules/includes.py).
@@ -28,6 +29,9 @@ _STANDARD_INCLUDE = re.compile(rb"#include <(\w+)>\r?\n\Z")
 # A library's switch to HIP's own types (HIPBLAS_USE_HIP_HALF...), due before its header (HPY204).
 _TYPES_DEFINE = re.compile(rb"#ifndef (\w+)\r?\n#define \1\r?\n#endif")
 _CALL_RULES = frozenset({"arguments", "warp_sync"})
+# The namespaces the identifiers rule renames (cub::, thrust::cuda::, thrust::cuda_cub::); no
+# mapped name is spelt like them, so an identifier edit of one is a namespace's.
+_NAMESPACES = frozenset({"cub", "cuda", "cuda_cub"})
 _BY_CONTEXT = frozenset({"append_argument_of_call", "map_argument_values", "drop_null_argument"})
 # What translate does that no alias can, in words for HPY700.
 _WHY = {
@@ -41,9 +45,9 @@ _WHY = {
 class Need(NamedTuple):
     """One thing the shim must provide. kind: alias (name -> target), namespace (cub ->
     hipcub), call (name, target = argument count), value (a use of a function, not a call:
-    an alias unless the function also needs a forwarding macro), header (CUDA header -> HIP header, "" for
-    one hip_runtime.h covers), macro (a CUDA feature macro; target empty), library (a
-    library whose own header names stay, "thrust"), standard (a C++ header nvcc's
+    an alias unless the function also needs a forwarding macro), header (CUDA header -> HIP
+    header, "" for one hip_runtime.h covers), macro (a CUDA feature macro; target empty),
+    library (a library whose own header names stay, "thrust"), standard (a C++ header nvcc's
     cuda_runtime.h includes and hip_runtime.h does not) or define (a library's switch to HIP's
     own types, HIPBLAS_USE_HIP_HALF, due before any HIP header)."""
 
@@ -69,8 +73,9 @@ def collect(ctx: Context, edits: Iterable[Edit], reported: Iterable[Finding] = (
     data = ctx.data
     edits = list(edits)
     needs: list[tuple[Need, int]] = list(_headers(ctx))
-    findings: list[Finding] = list(_context_dependent_calls(ctx, edits, reported))
-    calls, call_starts = _forwarded_calls(ctx, [e for e in edits if e.rule in _CALL_RULES])
+    spans = _calls(ctx)
+    findings: list[Finding] = list(_context_dependent_calls(spans, edits, reported))
+    calls, call_starts = _forwarded_calls(spans, [e for e in edits if e.rule in _CALL_RULES])
     called = {need.name for need, _ in calls}
     needs += calls
     for edit in edits:
@@ -90,7 +95,7 @@ def collect(ctx: Context, edits: Iterable[Edit], reported: Iterable[Finding] = (
             name, target = original.decode(), edit.text.decode()
             if edit.start in call_starts:
                 continue  # its forwarding macro renames it
-            kind = "namespace" if name == "cub" or _after_thrust(data, edit.start) else "alias"
+            kind = "namespace" if name in _NAMESPACES else "alias"
             if name in called and kind == "alias":
                 kind = "value"  # not called here: a function-like macro would not apply
             needs.append((Need(kind, name, target), edit.start))
@@ -135,68 +140,70 @@ def _headers(ctx: Context) -> Iterator[tuple[Need, int]]:
         yield Need("header", inc.header, target), inc.name_start
 
 
-def _forwarded_calls(ctx: Context, edits: list[Edit]) -> tuple[list[tuple[Need, int]], set[int]]:
+class _Call(NamedTuple):
+    """A call of a mapped function: the bytes from its name to its closing parenthesis."""
+
+    start: int
+    end: int
+    entry: ApiEntry
+    arity: int
+    rules: frozenset[str]  # the argument actions that apply for this target
+
+
+def _calls(ctx: Context) -> list[_Call]:
+    from hipify_py.engine.rules.arguments import active_rules
+
+    toks = ctx.parsed.tokens
+    out = []
+    for i, entry in ctx.api_tokens:
+        call = ctx.syntax.call_at(i)
+        if call is not None:
+            out.append(_Call(toks.start(i), toks.end(call.close_index), entry, len(call.args),
+                             frozenset(r.action for r in active_rules(entry, ctx))))
+    return out
+
+
+def _forwarded_calls(calls: list[_Call], edits: list[Edit]) -> tuple[list[tuple[Need, int]], set[int]]:
     """(name, argument count) of each call that needs a forwarding macro: a call whose
     arguments translate edits (the innermost call around the edit), and every other call of
     a function with argument rules for this target or overloads by argument count, so that
     the macro serves each count the tree uses. Also the offsets of those calls' names."""
-    from hipify_py.engine.rules.arguments import active_rules
     from hipify_py.engine.rules.warp_sync import MASKED
 
-    toks = ctx.parsed.tokens
-    spans = []
-    for i, entry in ctx.api_tokens:
-        call = ctx.syntax.call_at(i)
-        if call is not None:
-            # Overloads (cudaEventCreate(&e) / (&e, flags)) rename by argument count.
-            ruled = bool(entry.cuda in MASKED or entry.overloads or active_rules(entry, ctx))
-            spans.append((toks.start(i), toks.end(call.close_index), entry.cuda, len(call.args),
-                          ruled))
     out: dict[tuple[str, int], int] = {}
     for edit in edits:
-        around = [s for s in spans if s[0] <= edit.start and edit.end <= s[1]]
+        around = [c for c in calls if c.start <= edit.start and edit.end <= c.end]
         if around:
-            start, _, name, arity, _ = max(around, key=lambda s: s[0])
-            out.setdefault((name, arity), start)
+            inner = max(around, key=lambda c: c.start)
+            out.setdefault((inner.entry.cuda, inner.arity), inner.start)
     forwarded = {name for name, _ in out}
-    for start, _, name, arity, ruled in spans:
-        if ruled or name in forwarded:
-            out.setdefault((name, arity), start)
-    starts = {s[0] for s in spans if (s[2], s[3]) in out}
+    for c in calls:
+        # Overloads (cudaEventCreate(&e) / (&e, flags)) rename by argument count.
+        name = c.entry.cuda
+        if name in MASKED or c.entry.overloads or c.rules or name in forwarded:
+            out.setdefault((name, c.arity), c.start)
+    starts = {c.start for c in calls if (c.entry.cuda, c.arity) in out}
     return [(Need("call", name, str(arity)), start) for (name, arity), start in out.items()], starts
 
 
-def _context_dependent_calls(ctx: Context, edits: list[Edit],
+def _context_dependent_calls(calls: list[_Call], edits: list[Edit],
                              reported: Iterable[Finding]) -> Iterator[Finding]:
     """Calls whose translation depends on more than the argument count: an argument taken
     from an earlier call (unless none was found: then translate passes NULL, as the macro
     does, and says so, HPY161), a CUDA value mapped by its spelling, a null argument dropped.
     A forwarding macro sees none of that."""
-    from hipify_py.engine.rules.arguments import active_rules
-    from hipify_py.tables.mapping_model import ArgAction
-
     argument_edits = [e.start for e in edits if e.rule == "arguments"]
     fallbacks = [f.offset for f in reported if f.code == "HPY161"]
-    if not argument_edits:
-        return
-    toks = ctx.parsed.tokens
-    for i, entry in ctx.api_tokens:
-        kinds = {r.action for r in active_rules(entry, ctx)} & _BY_CONTEXT if entry.args else ()
-        call = ctx.syntax.call_at(i) if kinds else None
-        if call is None:
+    for c in calls:
+        kinds = c.rules & _BY_CONTEXT
+        if not kinds or not any(c.start <= at <= c.end for at in argument_edits):
             continue
-        start, end = toks.start(i), toks.end(call.close_index)
-        if not any(start <= at <= end for at in argument_edits):
+        if kinds == {"append_argument_of_call"} and any(c.start <= at <= c.end
+                                                        for at in fallbacks):
             continue
-        if kinds == {ArgAction.FROM_CALL} and any(start <= at <= end for at in fallbacks):
-            continue
-        yield Finding("HPY700", start, toks.end(i),
+        yield Finding("HPY700", c.start, c.start + len(c.entry.cuda),
                       f"the shim cannot make this edit: translate rewrites the arguments of "
-                      f"{entry.cuda} from what surrounds the call (an earlier call, an argument's "
-                      "spelling), which a forwarding macro cannot see; translate this file",
-                      entry.cuda, "run hipify-py translate on this file and keep its output")
-
-
-def _after_thrust(data: bytes, start: int) -> bool:
-    """`thrust::cuda`: Thrust's backend namespace, not an ordinary name."""
-    return data[max(0, start - 8):start].replace(b" ", b"").endswith(b"thrust::")
+                      f"{c.entry.cuda} from what surrounds the call (an earlier call, an "
+                      "argument's spelling), which a forwarding macro cannot see; translate "
+                      "this file", c.entry.cuda,
+                      "run hipify-py translate on this file and keep its output")
