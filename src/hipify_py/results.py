@@ -52,11 +52,12 @@ class FileResult:
                              self.local_includes, self.shim))
 
     @classmethod
-    def problem(cls, path: str, code: str, message: str, status: FileStatus) -> FileResult:
+    def problem(cls, path: str, code: str, message: str, status: FileStatus,
+                suggestion: str | None = None) -> FileResult:
         """No output, and one diagnostic on line 1 saying why (a file that is not read,
-        not parsed or not copied)."""
-        return cls(path, status, None,
-                   (Diagnostic(code, CATALOGUE[code].severity, path, 1, 1, message),))
+        not parsed or not copied; a shim file out of date)."""
+        return cls(path, status, None, (Diagnostic(code, CATALOGUE[code].severity, path, 1, 1,
+                                                   message, None, suggestion),))
 
     @property
     def changed(self) -> bool:

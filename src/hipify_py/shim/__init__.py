@@ -11,7 +11,6 @@ needs.py reads a file's needs off its translation; generate.py renders the folde
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 from collections.abc import Sequence
 from dataclasses import replace
@@ -23,6 +22,7 @@ from hipify_py.shim.generate import (
     MANIFEST,
     Use,
     covered_needs,
+    read_manifest,
     render_shim,
     tree_needs,
     values_of_forwarded_functions,
@@ -44,12 +44,10 @@ def shim_settings(settings: Settings) -> Settings:
 def generate_shim(paths: Sequence[str], options: RunOptions, settings: Settings,
                   table: MappingTable, output_dir: str, command: str) -> RunOutcome:
     """Read the tree, write the shim folder; the outcome's results carry the findings."""
-    settings = shim_settings(settings)
-    outcome = run(paths, _reading(options, output_dir), settings, table)
-    needs = tree_needs(outcome.results)
+    settings, outcome, needs = _read_tree(paths, options, settings, table, output_dir)
     outcome.results = _with(outcome.results, _values_of_forwarded(needs))
     files = render_shim(needs, table, settings, command)
-    previous = _previous_files(output_dir)
+    previous = _files_written(read_manifest(output_dir))
     written = 0
     for rel, data in files.items():
         target = os.path.join(output_dir, rel)
@@ -66,17 +64,12 @@ def check_shim(paths: Sequence[str], options: RunOptions, settings: Settings,
                table: MappingTable, shim_dir: str, command: str) -> RunOutcome:
     """Report the tree's uses the shim does not cover (HPY701, on each file's line of first
     use) and shim files regenerating would change (HPY702)."""
-    settings = shim_settings(settings)
-    outcome = run(paths, _reading(options, shim_dir), settings, table)
-    needs = tree_needs(outcome.results)
-    manifest = read_existing(os.path.join(shim_dir, MANIFEST)) or b"{}"
-    try:
-        covered = covered_needs(manifest)
-        # The folder names the command that made it: a check spelling the tree's path another
-        # way (./src for src) must not call it stale.
-        command = json.loads(manifest).get("command") or command
-    except (ValueError, TypeError, AttributeError):
-        covered = set()
+    settings, outcome, needs = _read_tree(paths, options, settings, table, shim_dir)
+    manifest = read_manifest(shim_dir)
+    covered = covered_needs(manifest)
+    # The folder names the command that made it: a check spelling the tree's path another way
+    # (./src for src) must not call it stale.
+    command = str(manifest.get("command") or command)
     extra = _values_of_forwarded(needs)
     for need, uses in needs.items():
         if need in covered:
@@ -87,21 +80,30 @@ def check_shim(paths: Sequence[str], options: RunOptions, settings: Settings,
                 f"{_describe(need)} is not covered by the shim in {shim_dir}",
                 need.name, f"regenerate the shim: {command}"))
     results = list(_with(outcome.results, extra))
-    expected = render_shim(needs, table, settings, command)
-    stale = []
-    for rel, data in expected.items():
-        if rel == MANIFEST or read_existing(os.path.join(shim_dir, rel)) == data:
-            continue
-        stale.append(rel)
-    for rel in stale:
+    for rel, data in render_shim(needs, table, settings, command).items():
         where = os.path.join(shim_dir, rel)
-        missing = read_existing(where) is None
-        results.append(FileResult(where, FileStatus.UNCHANGED, None, (Diagnostic(
-            "HPY702", CATALOGUE["HPY702"].severity, where, 1, 1,
-            "missing from the shim" if missing else "differs from what the shim command "
-            "generates now", None, f"regenerate the shim: {command}"),)))
+        current = read_existing(where)
+        if rel == MANIFEST or current == data:
+            continue
+        results.append(FileResult.problem(
+            where, "HPY702", "missing from the shim" if current is None else
+            "differs from what the shim command generates now", FileStatus.UNCHANGED,
+            f"regenerate the shim: {command}"))
     outcome.results = tuple(results)
     return outcome
+
+
+def _read_tree(paths: Sequence[str], options: RunOptions, settings: Settings,
+               table: MappingTable, shim_dir: str,
+               ) -> tuple[Settings, RunOutcome, dict[Need, list[Use]]]:
+    """Read the tree as translate would, writing nothing and never reading the shim folder
+    itself as part of it (its stand-ins would pass for the project's headers): the settings
+    the shim is made with, the outcome, and the tree's needs."""
+    settings = shim_settings(settings)
+    reading = replace(options, mode=OutputMode.CHECK, output_dir=shim_dir,
+                      follow_local_headers=True)
+    outcome = run(paths, reading, settings, table)
+    return settings, outcome, tree_needs(outcome.results)
 
 
 def _values_of_forwarded(needs: dict[Need, list[Use]]) -> dict[str, list[Diagnostic]]:
@@ -123,12 +125,6 @@ def _with(results: Sequence[FileResult], extra: dict[str, list[Diagnostic]],
         if r.path in extra else r for r in results)
 
 
-def _reading(options: RunOptions, shim_dir: str) -> RunOptions:
-    """Read the tree, write nothing, follow its local headers; never read the shim folder
-    itself as part of the tree (its stand-ins would pass for the project's headers)."""
-    return replace(options, mode=OutputMode.CHECK, output_dir=shim_dir, follow_local_headers=True)
-
-
 def _describe(need: Need) -> str:
     if need.kind == "call":
         return f"the call {need.name}(...) with {need.target} argument(s)"
@@ -141,13 +137,9 @@ def _describe(need: Need) -> str:
     return f"the CUDA name {need.name}"
 
 
-
-
-def _previous_files(output_dir: str) -> list[str]:
-    """The files an earlier run wrote (from its manifest)."""
-    data = read_existing(os.path.join(output_dir, MANIFEST))
-    try:
-        files = json.loads(data)["files"] if data else []
-    except (ValueError, KeyError, TypeError):
+def _files_written(manifest: dict[str, object]) -> list[str]:
+    """The files an earlier run wrote, from its manifest (never a path outside the folder)."""
+    files = manifest.get("files")
+    if not isinstance(files, list):
         return []
     return [f for f in files if isinstance(f, str) and not os.path.isabs(f) and ".." not in f]

@@ -1,9 +1,10 @@
 """Render a compatibility folder from the needs of a tree (shim/needs.py).
 
 The folder holds `hipify_shim.h` and one stand-in per CUDA header the tree includes. Every
-stand-in includes `hipify_shim.h`, which includes every HIP header the tree needs first and only
-then defines the aliases: a macro defined before a HIP header would rename that header's own
-declarations. The contract: the unchanged CUDA sources compile with
+stand-in includes `hipify_shim.h` (hip_runtime.h, then the aliases, which as macros name nothing
+until used), then its own library's HIP header. Nothing that changes what a HIP header reads
+(`__CUDACC__`) is defined before the headers it would mislead: Thrust's configuration is read
+first. The contract: the unchanged CUDA sources compile with
 `hipcc -x hip -I DIR -include cuda_runtime.h`.
 
 A forwarding macro's body is what `translate` makes of a call with placeholder arguments, so the
@@ -13,9 +14,11 @@ shim applies exactly the argument rules translate applies, for the target HIP.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from hipify_py import __version__
 from hipify_py.engine.rules.feature_macros import value_of
@@ -23,6 +26,7 @@ from hipify_py.results import FileResult
 from hipify_py.settings import Settings, describe_target
 from hipify_py.shim.needs import Need
 from hipify_py.tables.mapping_model import MappingTable
+from hipify_py.tree.outputs import read_existing
 
 CORE = "hipify_shim.h"
 MANIFEST = "hipify-shim.json"
@@ -67,8 +71,8 @@ def render_shim(needs: Iterable[Need], table: MappingTable, settings: Settings,
     cub = any(n.kind == "namespace" and n.name == "cub" for n in needs)
     # CUDA header guards the tree tests (`#ifdef CUBLAS_API_H_`), defined as translate reads
     # them, where the HIP header's guard is: again after each library's HIP header.
-    guards = [line for n in needs if n.kind == "macro" and _is_guard(n.name, table, settings)
-              for line in _macro_lines(n.name, table, settings)]
+    guards = [line for n in needs if n.kind == "macro"
+              for line in _guard_lines(n.name, table, settings)]
     for cuda, target in headers.items():
         lines = [f"{banner}// Stand-in for CUDA's <{cuda}>.", "#pragma once", f"#include <{CORE}>"]
         if target and target != _RUNTIME:
@@ -91,15 +95,32 @@ def render_shim(needs: Iterable[Need], table: MappingTable, settings: Settings,
 def values_of_forwarded_functions(needs: Mapping[Need, list[Use]]) -> list[tuple[Need, Use]]:
     """Uses of a function that is not a call (its address, a function pointer) where the
     function also needs a forwarding macro: a function-like macro does not apply there."""
-    forwarded = {n.name for n in needs if n.kind == "call"}
+    forwarded = forwarded_names(needs)
     return [(need, use) for need, uses in needs.items()
             if need.kind in ("alias", "value") and need.name in forwarded for use in uses]
 
 
-def covered_needs(manifest: bytes) -> set[Need]:
-    """The needs a shim folder was generated for (its manifest)."""
-    data = json.loads(manifest)
-    return {Need(*n) for n in data.get("needs", [])}
+def read_manifest(folder: str) -> dict[str, Any]:
+    """A shim folder's manifest: the needs it covers, the files it wrote, the command that
+    made it; empty where there is none (or it is not ours)."""
+    data = read_existing(os.path.join(folder, MANIFEST))
+    try:
+        manifest = json.loads(data) if data else {}
+    except ValueError:
+        return {}
+    return manifest if isinstance(manifest, dict) else {}
+
+
+def covered_needs(manifest: dict[str, Any]) -> set[Need]:
+    """The needs a shim folder was generated for."""
+    needs = manifest.get("needs")
+    return {Need(*n) for n in needs if isinstance(n, list) and len(n) == 3} if isinstance(
+        needs, list) else set()
+
+
+def forwarded_names(needs: Iterable[Need]) -> set[str]:
+    """The functions that get a forwarding macro (their calls' arguments change)."""
+    return {n.name for n in needs if n.kind == "call"}
 
 
 def _banner(settings: Settings, command: str) -> str:
@@ -127,7 +148,7 @@ def _core(needs: list[Need], table: MappingTable, settings: Settings, banner: st
         # compiler's Thrust is CUDA's: not included there).
         lines += ["#if defined(__HIPCC__) && __has_include(<thrust/detail/config.h>)",
                   "#include <thrust/detail/config.h>", "#endif"]
-    forwarded = {n.name for n in needs if n.kind == "call"}
+    forwarded = forwarded_names(needs)
     aliases = sorted({Need("alias", n.name, n.target) for n in needs
                       if n.kind in ("alias", "value") and n.name not in forwarded})
     if aliases:
@@ -233,16 +254,20 @@ def _probe(calls: list[tuple[str, int]], table: MappingTable, settings: Settings
     return out
 
 
-def _is_guard(name: str, table: MappingTable, settings: Settings) -> bool:
+def _guard_lines(name: str, table: MappingTable, settings: Settings) -> list[str]:
+    """A tested CUDA header guard (`CUBLAS_API_H_`), defined where its HIP header's guard is;
+    nothing for a macro of another kind."""
     entry = table.get(name)
-    return (name != "__CUDA_ARCH__" and value_of(name, settings) is None and entry is not None
-            and bool(entry.hip))
+    if (name == "__CUDA_ARCH__" or value_of(name, settings) is not None or entry is None
+            or not entry.hip):
+        return []
+    return [f"#if defined({entry.hip}) && !defined({name})", f"#define {name} 1", "#endif"]
 
 
 def _macro_lines(name: str, table: MappingTable, settings: Settings) -> list[str]:
     """A CUDA feature macro defined as translate reads it: versions as the CUDA release the
-    code is read as, __CUDA_ARCH__ in device compilation only, a header guard where the HIP
-    header's guard is defined."""
+    code is read as, __CUDA_ARCH__ in device compilation only, a calling convention as
+    nothing, a header guard where the HIP header's guard is defined."""
     if name == "__CUDA_ARCH__":
         from hipify_py.engine.rules.feature_macros import EMULATED_CUDA_ARCH
 
@@ -252,9 +277,6 @@ def _macro_lines(name: str, table: MappingTable, settings: Settings) -> list[str
     if value is not None:
         return [f"#define {name} {value}"]
     entry = table.get(name)
-    hip = entry.hip if entry is not None else None
-    if hip == "":
+    if entry is not None and entry.hip == "":
         return [f"#define {name}"]
-    if hip:
-        return [f"#if defined({hip}) && !defined({name})", f"#define {name} 1", "#endif"]
-    return []
+    return _guard_lines(name, table, settings)
