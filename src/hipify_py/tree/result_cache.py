@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -77,25 +78,36 @@ class ResultCache:
 
 def dependencies_of(headers: tuple[str, ...]) -> Dependencies:
     """The project headers, and the headers they include with "...", with their hashes."""
-    seen: dict[str, str] = {}
+    return tuple(sorted((path, hashlib.sha256(data).hexdigest() if data is not None else "")
+                        for path, data in _walk_headers(headers)))
+
+
+def dependency_paths(headers: tuple[str, ...]) -> list[str]:
+    """The paths dependencies_of would hash (a caller that only stamps them)."""
+    return sorted(path for path, _ in _walk_headers(headers))
+
+
+def _walk_headers(headers: tuple[str, ...]) -> Iterator[tuple[str, bytes | None]]:
+    """Each header once, with its bytes (None: unreadable), following `#include "..."`."""
+    seen: set[str] = set()
     todo = list(headers)
     while todo and len(seen) < _MAX_DEPENDENCIES:
         path = todo.pop()
         if path in seen:
             continue
+        seen.add(path)
         try:
             with open(path, "rb") as handle:
                 data = handle.read()
         except OSError:
-            seen[path] = ""
+            yield path, None
             continue
-        seen[path] = hashlib.sha256(data).hexdigest()
+        yield path, data
         folder = os.path.dirname(path)
         for m in _QUOTED_INCLUDE.finditer(data):
             nested = os.path.normpath(os.path.join(folder, m.group(1).decode("utf-8", "replace")))
             if os.path.isfile(nested):
                 todo.append(nested)
-    return tuple(sorted(seen.items()))
 
 
 _DIGESTS: dict[tuple[str, int, int], str] = {}  # (path, mtime_ns, size) -> sha256, per process

@@ -86,12 +86,14 @@ def load(key: str) -> RunOutcome | None:
 def save(key: str, outcome: RunOutcome) -> None:
     """Best effort, like every cache write. Records the outputs and the headers outside the
     tree that the results depend on, as they are now."""
-    watched = [*outcome.destinations.values(), *_outside_headers(outcome.results)]
+    watched = [*outcome.destinations.values(), *_included_headers(outcome.results)]
     write_signed(_path(key), (outcome.results, tuple(outcome.destinations.items()),
                               outcome.out_of_date,
                               tuple(stamp(os.path.abspath(p)) for p in sorted(set(watched)))))
 
 
-def _outside_headers(results: Iterable[FileResult]) -> list[str]:
+def _included_headers(results: Iterable[FileResult]) -> list[str]:
+    """Every project header the results include, transitively: those outside the tree are
+    what the key does not stamp (those inside are stamped twice, a stat each)."""
     headers = tuple(sorted({h for r in results for h in r.local_includes}))
-    return [path for path, _ in result_cache.dependencies_of(headers)]
+    return result_cache.dependency_paths(headers)
