@@ -524,8 +524,8 @@ def _shim(a: dict[str, Any]) -> int:
                          max_file_size=a["max_file_size"],
                          progress=_color() and not a["quiet"])
     folder = a.get("shim") or a["output_dir"]
-    command = a.get("command") or shlex.join(["hipify-py", "shim", *a["paths"], "--output-dir",
-                                              folder, *_shim_options(a)])
+    command = shlex.join(["hipify-py", "shim", *a["paths"], "--output-dir", folder,
+                          *_shim_options(a)])
     started = time.perf_counter()
     act = check_shim if a.get("shim") else generate_shim
     outcome = act(a["paths"], options, settings, table, folder, command)

@@ -225,10 +225,6 @@ class LazyEntries(Mapping[str, ApiEntry]):
         self._done: dict[str, ApiEntry] = {}
         self._by_bytes: dict[bytes, str] | None = None
 
-    @classmethod
-    def of(cls, entries: Mapping[str, ApiEntry]) -> LazyEntries:
-        return cls(pickled(entries))
-
     def _all(self) -> dict[str, bytes]:
         if self._blobs is None:
             assert self._source is not None
@@ -309,18 +305,18 @@ class MappingTable:
 
     def entry_for_hip(self, hip_name: str) -> ApiEntry | None:
         """The entry whose own HIP name this is (for its versions), if one is."""
-        if self.by_hip is not None:
-            cuda = self.by_hip.get(hip_name)
-            return None if cuda is None else self.entries.get(cuda)
-        return _entries_by_hip(self).get(hip_name)
+        index = self.by_hip if self.by_hip is not None else _hip_index(self)
+        cuda = index.get(hip_name)
+        return None if cuda is None else self.entries.get(cuda)
 
     def is_cuda_header(self, name: str) -> bool:
         return self.header_entry(name) is not None
 
 
 @functools.cache
-def _entries_by_hip(table: MappingTable) -> dict[str, ApiEntry]:
-    return {e.hip: e for e in table.entries.values() if e.hip and e.hip != e.cuda}
+def _hip_index(table: MappingTable) -> dict[str, str]:
+    """by_hip for a table made by hand (built tables carry it)."""
+    return hip_index(table.entries)
 
 
 def hip_index(entries: Mapping[str, ApiEntry]) -> dict[str, str]:
