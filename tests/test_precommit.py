@@ -76,6 +76,13 @@ def _pre_commit(cwd: Path, home: Path, *args: str) -> subprocess.CompletedProces
                           env=env, capture_output=True, text=True, timeout=1200)
 
 
+def _hipify(cwd: Path, home: Path, *args: str) -> None:
+    """hipify-py as a developer runs it in the project, sharing the hooks' cache."""
+    env = {**os.environ, "HIPIFY_PY_CACHE_DIR": str(home / "cache")}
+    subprocess.run(["python", "-m", "hipify_py", *args], cwd=cwd, env=env, check=True,
+                   capture_output=True)
+
+
 def test_check_hook_fails_on_new_unportable_code_in_staged_files(project: Path,
                                                                  pre_commit_home: Path) -> None:
     passed = _pre_commit(project, pre_commit_home, "hipify-py-check", "--all-files")
@@ -97,9 +104,7 @@ def test_sync_hook_fails_when_hip_copies_are_stale(project: Path, pre_commit_hom
     missing = _pre_commit(project, pre_commit_home, "hipify-py-sync", "--all-files")
     assert missing.returncode == 1, missing.stdout + missing.stderr
     assert "hip/ok.cu: out of date" in missing.stdout + missing.stderr
-    env = {**os.environ, "HIPIFY_PY_CACHE_DIR": str(pre_commit_home / "cache")}
-    subprocess.run(["python", "-m", "hipify_py", "translate", "src", "--output-dir", "hip"],
-                   cwd=project, env=env, check=True, capture_output=True)
+    _hipify(project, pre_commit_home, "translate", "src", "--output-dir", "hip")
     _git(project, "add", ".")
     _git(project, "commit", "-qm", "hip copy")
     in_sync = _pre_commit(project, pre_commit_home, "hipify-py-sync", "--all-files")
@@ -112,11 +117,9 @@ def test_sync_hook_fails_when_hip_copies_are_stale(project: Path, pre_commit_hom
 
 def test_shim_hook_fails_until_the_shim_covers_a_new_cuda_name(project: Path,
                                                               pre_commit_home: Path) -> None:
-    env = {**os.environ, "HIPIFY_PY_CACHE_DIR": str(pre_commit_home / "cache")}
     missing = _pre_commit(project, pre_commit_home, "hipify-py-shim", "--all-files")
     assert missing.returncode == 1, missing.stdout + missing.stderr
-    subprocess.run(["python", "-m", "hipify_py", "shim", "src", "--output-dir", "shim"],
-                   cwd=project, env=env, check=True, capture_output=True)
+    _hipify(project, pre_commit_home, "shim", "src", "--output-dir", "shim")
     _git(project, "add", ".")
     _git(project, "commit", "-qm", "shim")
     covered = _pre_commit(project, pre_commit_home, "hipify-py-shim", "--all-files")
@@ -127,8 +130,7 @@ def test_shim_hook_fails_until_the_shim_covers_a_new_cuda_name(project: Path,
     uncovered = _pre_commit(project, pre_commit_home, "hipify-py-shim")
     output = uncovered.stdout + uncovered.stderr
     assert uncovered.returncode == 1 and "src/ok.cu:3:" in output and "HPY701" in output, output
-    subprocess.run(["python", "-m", "hipify_py", "shim", "src", "--output-dir", "shim"],
-                   cwd=project, env=env, check=True, capture_output=True)
+    _hipify(project, pre_commit_home, "shim", "src", "--output-dir", "shim")
     _git(project, "add", ".")
     again = _pre_commit(project, pre_commit_home, "hipify-py-shim")
     assert again.returncode == 0, again.stdout + again.stderr
