@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 
 from hipify_py.engine.edits import Edit, Piece
+from hipify_py.engine.parsing import IDENT, KEYWORD
 from hipify_py.engine.rules.base import Context, RuleOutput, misfit_null_argument
 from hipify_py.engine.rules.identifiers import is_member_or_user_name, user_scopes
 from hipify_py.engine.syntax import Call, Span
@@ -144,14 +145,89 @@ _CAST = re.compile(r"(?:reinterpret|static)_cast<(.+)>")
 
 
 def _already_cast(ctx: Context, call: Call, index: int, rule: ArgRule) -> bool:
-    """`(void **)&p` needs no reinterpret_cast<void **> around it."""
+    """`(void **)&p` needs no reinterpret_cast<void **> around it, and neither does `&p` where
+    p is declared `void *p` (the argument already has the parameter's type)."""
     m = _CAST.fullmatch(rule.value) if rule.action is ArgAction.CAST else None
     if m is None or index >= len(call.args):
         return False
     wanted = m.group(1).replace(" ", "")
-    text = ctx.syntax.code_text(call.args[index]).decode("utf-8", "surrogateescape")
+    arg = call.args[index]
+    text = ctx.syntax.code_text(arg).decode("utf-8", "surrogateescape")
     text = text.replace(" ", "")
-    return text.startswith((f"({wanted})", f"reinterpret_cast<{wanted}>", f"static_cast<{wanted}>"))
+    if text.startswith((f"({wanted})", f"reinterpret_cast<{wanted}>", f"static_cast<{wanted}>")):
+        return True
+    toks = ctx.parsed.tokens
+    return (wanted == "void**" and arg.last == arg.first + 1 and toks.raw(arg.first) == b"&"
+            and _declared_type(ctx, arg.last, toks.start(call.name_index)) == (b"void", b"*"))
+
+
+_DECLARATOR_END = frozenset({b";", b"=", b",", b")", b"["})
+
+
+def _declared_type(ctx: Context, use: int, before: int) -> tuple[bytes, ...] | None:
+    """The type tokens of the declaration of the name at token `use` that is nearest before
+    offset `before` and in scope there (`void *p` -> (void, *)); None when none is found.
+    Token-based (function bodies are not parsed), so anything unclear is None: the caller
+    then keeps its cast."""
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    name = toks.raw(use)
+    for i in reversed(toks.of_kind(IDENT)):
+        if toks.start(i) >= before or toks.raw(i) != name:
+            continue
+        after = syntax.next_code(i)
+        if after is None or toks.raw(after) not in _DECLARATOR_END:
+            continue
+        words: list[bytes] = []
+        j = syntax.prev_code(i)
+        while j is not None and (toks.kinds[j] in (KEYWORD, IDENT) or toks.raw(j) in (b"*", b"&")):
+            words.append(toks.raw(j))
+            j = syntax.prev_code(j)
+        if not any(w not in (b"*", b"&") for w in words):
+            continue  # a use (`f(p)`, `&p`), not a declaration
+        if j is not None and toks.raw(j) not in (b";", b"{", b"}", b"(", b",") and not (
+                _in_directive(ctx, toks.start(j))):
+            return None
+        scope = _scope(ctx, i)
+        if scope is None or not scope[0] <= before < scope[1]:
+            return None
+        return tuple(reversed(words))
+    return None
+
+
+def _in_directive(ctx: Context, offset: int) -> bool:
+    line = ctx.data.rfind(b"\n", 0, offset) + 1
+    return ctx.data[line:offset].lstrip().startswith(b"#")
+
+
+def _scope(ctx: Context, i: int) -> tuple[int, int] | None:
+    """Byte range where a name declared at token i is visible: its block, the body after its
+    parameter list, or the whole file."""
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    depth = 0
+    j = syntax.prev_code(i)
+    while j is not None:
+        t = toks.raw(j)
+        if t in (b")", b"}", b"]"):
+            depth += 1
+        elif t in (b"(", b"{", b"["):
+            if depth == 0:
+                break
+            depth -= 1
+        j = syntax.prev_code(j)
+    if j is None:
+        return 0, len(ctx.data)
+    if toks.raw(j) == b"{":
+        close = toks.brace_partner(j)
+        return (toks.start(j), toks.end(close)) if close is not None else None
+    if toks.raw(j) != b"(":
+        return None
+    k = i  # a parameter: the function body after the list
+    while k < len(toks.kinds) and toks.raw(k) != b"{":
+        if toks.raw(k) == b";":
+            return None  # a declaration without a body
+        k += 1
+    close = toks.brace_partner(k) if k < len(toks.kinds) else None
+    return (toks.start(k), toks.end(close)) if close is not None else None
 
 
 def _wrap(call: Call, index: int, wrappers: list[ArgRule]) -> Iterator[Edit]:
