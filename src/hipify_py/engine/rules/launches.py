@@ -187,12 +187,25 @@ def _template_kernels(data: bytes) -> frozenset[bytes]:
     return frozenset(m.group(1) for m in _TEMPLATE_KERNEL.finditer(data))
 
 
+# An object-like macro whose body has template arguments (`#define KERNEL axpy<float>`): the
+# preprocessor would split `KERNEL` at their commas inside hipLaunchKernelGGL(...) too.
+_TEMPLATE_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+[^\n]*<", re.M)
+
+
+@functools.lru_cache(maxsize=8)
+def _template_macros(data: bytes) -> frozenset[bytes]:
+    if b"<" not in data:
+        return frozenset()
+    return frozenset(m.group(1) for m in _TEMPLATE_MACRO.finditer(data))
+
+
 def _launch_edit(ctx: Context, launch: Launch) -> Edit:
     syntax = ctx.syntax
     toks = ctx.parsed.tokens
     callee: list[Piece] = [(launch.callee.start, launch.callee.end)]
-    if launch.template_args is not None or (
-            syntax.text(launch.callee).strip() in _template_kernels(ctx.data)):
+    name = syntax.text(launch.callee).strip()
+    if (launch.template_args is not None or name in _template_kernels(ctx.data)
+            or name in _template_macros(ctx.data)):
         # (a template launched with deduced arguments: hipify-clang names it the same way)
         callee = [b"HIP_KERNEL_NAME(", *callee, b")"]
     pieces: list[Piece] = [b"hipLaunchKernelGGL(", *callee]
