@@ -50,7 +50,9 @@ MODES = {
 }
 
 # Header names that differ from headers.csv, each with its reason. ROCm installs its libraries'
-# headers in per-library directories today; the flat names in the CSV are the legacy layout.
+# headers in per-library directories today; the flat names in the CSV are the legacy layout
+# (ROCm before 6.0 kept wrappers for them). The CSV's spelling is kept as flat_hip/flat_roc for
+# --flat-library-headers, which writes what hipify-clang writes.
 HEADER_OVERRIDES: dict[str, dict[str, str]] = {
     "cublas.h": {"hip": "hipblas/hipblas.h", "roc": "rocblas/rocblas.h"},
     "cublas_v2.h": {"hip": "hipblas/hipblas.h", "roc": "rocblas/rocblas.h"},
@@ -238,6 +240,9 @@ def entry_fields(row: dict[str, str]) -> dict[str, object]:
         fields["hip_unreleased"] = True
     if row["cuda"] in OLDER_HIP_NAMES:
         fields["hip_older"], fields["hip_older_added"] = OLDER_HIP_NAMES[row["cuda"]]
+    interim = _hipblas_v2_name(row)
+    if interim is not None:
+        fields["hip_interim"], fields["hip_interim_added"] = interim
     if row["roc_experimental"]:
         fields["roc_experimental"] = True
     if row["cuda"] in SEMANTIC_NOTES:
@@ -351,7 +356,43 @@ UNRELEASED_HIP_NAMES = frozenset({
 # HIPSPARSE_ORDER_COL came in 5.4 and deprecates it).
 OLDER_HIP_NAMES: dict[str, tuple[str, str]] = {
     "CUSPARSE_ORDER_COL": ("HIPSPARSE_ORDER_COLUMN", "4.2.0"),
+    # hipDeviceAttributePciDomainId came with 7.2; 5.2 and 7.2 both declare ...PciDomainID.
+    "cudaDevAttrPciDomainId": ("hipDeviceAttributePciDomainID", "5.2.0"),
+    "CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID": ("hipDeviceAttributePciDomainID", "5.2.0"),
 }
+
+# HIP names the reference dates later than HIP 5.2, which HIP 5.2 declares: each was referenced
+# in a translation unit that Debian's hipcc 5.2 compiled (`(void)NAME;` after hip_runtime.h and
+# hiprtc.h). Their rows get hip_added 5.2.0 (the first release is not known here): dated 6.4,
+# the JIT options were left untranslated and reported for any older target.
+HIP_DECLARED_BY_5_2 = frozenset({
+    "hipDeviceAttributeMultiGpuBoardGroupID",
+    *(f"hipJitOption{n}" for n in (
+        "CacheMode", "ErrorLogBuffer", "ErrorLogBufferSizeBytes", "FallbackStrategy",
+        "FastCompile", "GenerateDebugInfo", "GenerateLineInfo", "InfoLogBuffer",
+        "InfoLogBufferSizeBytes", "LogVerbose", "MaxRegisters", "NumOptions",
+        "OptimizationLevel", "Sm3xOpt", "Target", "TargetFromContext", "ThreadsPerBlock",
+        "WallTime")),
+})
+HIP_5_2 = "5.2.0"
+
+# hipBLAS 2 (HIP 6.0) added hipblasXxx_v2 functions taking hipComplex and __half where the plain
+# names took hipblasComplex and hipblasHalf; hipBLAS 3 (HIP 7.0) gave the plain names those
+# signatures and removed the _v2 ones: the reference's hip_changed 7.0.0 rows. A target in
+# [6.0, 7.0) gets the _v2 name (hipify-clang for ROCm 6.x writes it too), available from HIP 6.0
+# or the plain name's own hip_added if later (checked against HIPIFY 6.3's tables: all 369 agree).
+HIPBLAS_V2_CHANGED = "7.0.0"
+HIPBLAS_V2_ADDED = (6, 0, 0)
+
+
+def _hipblas_v2_name(row: dict[str, str]) -> tuple[str, str] | None:
+    hip = row["hip"]
+    if row["hip_changed"] != HIPBLAS_V2_CHANGED or not hip.startswith("hipblas"):
+        return None
+    name = hip[:-3] + "_v2_64" if hip.endswith("_64") else hip + "_v2"
+    added = max(HIPBLAS_V2_ADDED, tuple(int(p) for p in (row["hip_added"] or "0.0.0").split(".")))
+    return name, ".".join(str(p) for p in added)
+
 
 # Names that map but mean something different on HIP (HPY170 on every use), from HIP's headers
 # and documentation. Found by issue 15: a program worked only because it tested a count as a flag.
@@ -483,14 +524,15 @@ ROW_CORRECTIONS: dict[str, dict[str, str]] = {
     "CUBLAS_GEMM_DEFAULT_TENSOR_OP": {"hip": "HIPBLAS_GEMM_DEFAULT", "hip_added": "1.8.2"},
     # Device attributes the reference misspells or dates wrongly, checked against the HIP headers
     # of ROCm 5.2 and 7.2 (tests/test_hip_headers.py): MaxBlocksPerMultiProcessor is spelled with
-    # a capital P in both; MultiGpuBoardGroupID and PciDomainId are absent from 5.2 and present
-    # in 7.2 (the first release with them is not known here, so 7.2 is claimed).
+    # a capital P in both; MultiGpuBoardGroupID is in both (HIP_DECLARED_BY_5_2); PciDomainId is
+    # absent from 5.2 and present in 7.2 (the first release with it is not known here, so 7.2 is
+    # claimed; older targets get PciDomainID, OLDER_HIP_NAMES).
     "cudaDevAttrMaxBlocksPerMultiprocessor": {
         "hip": "hipDeviceAttributeMaxBlocksPerMultiProcessor"},
     "CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR": {
         "hip": "hipDeviceAttributeMaxBlocksPerMultiProcessor"},
     "CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD_GROUP_ID": {
-        "hip": "hipDeviceAttributeMultiGpuBoardGroupID", "hip_added": "7.2.0"},
+        "hip": "hipDeviceAttributeMultiGpuBoardGroupID"},
     "cudaDevAttrPciDomainId": {"hip_added": "7.2.0"},
     "CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID": {"hip_added": "7.2.0"},
     # CUDA 12.2's location-based prefetch and advice (the shape CUDA 13 gives the unsuffixed
@@ -563,9 +605,20 @@ def _caller_visible_change(row: dict[str, str]) -> dict[str, str]:
     return row
 
 
+def _declared_by_5_2(row: dict[str, str]) -> dict[str, str]:
+    if row["hip"] in HIP_DECLARED_BY_5_2 and _version_key(row["hip_added"]) > _version_key(HIP_5_2):
+        return {**row, "hip_added": HIP_5_2}
+    return row
+
+
+def _version_key(text: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in text.split(".")) if text else ()
+
+
 def corrected_rows(family: str, rows: list[dict[str, str]]) -> list[dict[str, str]]:
     """The CSV rows with ROW_CORRECTIONS applied and EXTRA_ROWS added."""
-    out = [_caller_visible_change({**row, **ROW_CORRECTIONS.get(row["cuda"], {})}) for row in rows]
+    out = [_declared_by_5_2(_caller_visible_change({**row, **ROW_CORRECTIONS.get(row["cuda"], {})}))
+           for row in rows]
     known = {row["cuda"] for row in rows}
     blank = dict.fromkeys(rows[0], "") if rows else {}
     for extra in EXTRA_ROWS.get(family, []):
@@ -695,6 +748,10 @@ def write_headers(out: Path, reference: Path, source_note: str) -> None:
             fields["dropped"] = True
         if roc:
             fields["roc"] = roc
+        for column, target in (("hip", hip), ("roc", roc)):
+            flat = row[f"{column}_header"]
+            if flat and target and flat != target:
+                fields[f"flat_{column}"] = flat
         if "main" in row["note"] and "CONV_INCLUDE_CUDA_MAIN" in row["note"]:
             fields["main"] = True
         if "UNSUPPORTED" in row["note"]:

@@ -250,6 +250,14 @@ def test_compatibility_options_are_accepted_and_say_so() -> None:
     assert "--use-hip-data-types has no effect" in err and "--miopen is the default" in err
 
 
+def test_flat_library_headers_spells_them_as_hipify_clang() -> None:
+    write("b.cu", b'#include "cublas_v2.h"\nvoid f(cublasHandle_t h) { cublasCreate(&h); }\n')
+    code, out, _ = invoke("translate", "b.cu", "--stdout", "--flat-library-headers", "-q")
+    assert code == 0 and '#include "hipblas.h"' in out
+    code, out, _ = invoke("translate", "b.cu", "--stdout", "-q")
+    assert code == 0 and '#include "hipblas/hipblas.h"' in out
+
+
 def test_hip_version_auto_reads_hipconfig(monkeypatch: pytest.MonkeyPatch) -> None:
     import shutil
 

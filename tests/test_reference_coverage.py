@@ -35,7 +35,7 @@ CORRECTED = {
     "CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR": {
         "hip": "hipDeviceAttributeMaxBlocksPerMultiProcessor"},
     "CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD_GROUP_ID": {
-        "hip": "hipDeviceAttributeMultiGpuBoardGroupID", "hip_added": "7.2.0"},
+        "hip": "hipDeviceAttributeMultiGpuBoardGroupID"},
     "cudaDevAttrPciDomainId": {"hip_added": "7.2.0"},
     "CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID": {"hip_added": "7.2.0"},
     "CUBLAS_GEMM_DEFAULT_TENSOR_OP": {"hip": "HIPBLAS_GEMM_DEFAULT", "hip_added": "1.8.2"},
@@ -46,6 +46,18 @@ CORRECTED = {
     "cudaDevAttrGpuOverlap": {"hip": "hipDeviceAttributeDeviceOverlap"},
     "CU_DEVICE_ATTRIBUTE_GPU_OVERLAP": {"hip": "hipDeviceAttributeDeviceOverlap"},
     "CUSPARSE_ORDER_ROW": {"roc": "rocsparse_order_row"},
+    # HIP_DECLARED_BY_5_2: the JIT options HIP 5.2 declares, dated 6.4 by the reference
+    **{name: {"hip_added": "5.2.0"} for name in (
+        *(f"cudaJit{n}" for n in (
+            "CacheMode", "ErrorLogBuffer", "ErrorLogBufferSizeBytes", "FallbackStrategy",
+            "GenerateDebugInfo", "GenerateLineInfo", "InfoLogBuffer", "InfoLogBufferSizeBytes",
+            "LogVerbose", "MaxRegisters", "OptimizationLevel", "ThreadsPerBlock", "WallTime")),
+        *(f"CU_JIT_{n}" for n in (
+            "CACHE_MODE", "ERROR_LOG_BUFFER", "ERROR_LOG_BUFFER_SIZE_BYTES", "FALLBACK_STRATEGY",
+            "FAST_COMPILE", "GENERATE_DEBUG_INFO", "GENERATE_LINE_INFO", "INFO_LOG_BUFFER",
+            "INFO_LOG_BUFFER_SIZE_BYTES", "LOG_VERBOSE", "MAX_REGISTERS", "NEW_SM3X_OPT",
+            "NUM_OPTIONS", "OPTIMIZATION_LEVEL", "TARGET", "TARGET_FROM_CUCONTEXT",
+            "THREADS_PER_BLOCK", "WALL_TIME")))},
     **{name: {"hip": name[-3:], "hip_added": "1.6.0"}
        for name in ("umin", "umax", "llmin", "llmax", "ullmin", "ullmax")},
 }

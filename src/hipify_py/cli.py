@@ -41,6 +41,7 @@ CMakeStyle = Annotated[str, typer.Option("--cmake-style", metavar="cxx|hip", hel
 KeepLaunch = Annotated[bool, typer.Option("--keep-launch-syntax", "--cuda-kernel-execution-syntax", help="Leave k<<<...>>>(...) as it is (hip-clang accepts it).")]
 HipLaunch = Annotated[bool, typer.Option("--hip-kernel-execution-syntax", help="Rewrite launches to hipLaunchKernelGGL (the default).")]
 SkipExcluded = Annotated[bool, typer.Option("--skip-excluded-preprocessor-conditional-blocks", "--default-preprocessor", help="Do not translate code in #if branches the preprocessor excludes.")]
+FlatHeaders = Annotated[bool, typer.Option("--flat-library-headers", help="Write library headers as hipify-clang does (hipblas.h, not hipblas/hipblas.h): for include paths set up for its output.")]
 HipDataTypes = Annotated[bool, typer.Option("--use-hip-data-types", help="Accepted for hipify-clang compatibility; library data types already map to HIP's.")]
 IncludeDirs = Annotated[list[str] | None, typer.Option("-I", "--include-dir", help="Include directory for parsing and for finding local headers.")]
 Defines = Annotated[list[str] | None, typer.Option("-D", "--define", help="Preprocessor definition NAME[=VALUE] for parsing.")]
@@ -100,6 +101,7 @@ def _hip_version(text: str | None) -> tuple[Any, str]:
 def _build(
     *, paths: list[str], roc: bool, hipdnn: bool, miopen: bool, experimental: bool, amap: bool,
     hip_version: str | None, cuda_version: str | None, keep_launch: bool, hip_launch: bool, skip_excluded: bool,
+    flat_headers: bool,
     offload_arch: str | None, no_build_files: bool, cmake_style: str,
     include_dirs: list[str] | None, defines: list[str] | None, cuda_path: str | None,
     mappings: list[str] | None, clang_diags: bool, ignore: list[str] | None,
@@ -152,6 +154,7 @@ def _build(
         hip_version_origin=origin,
         cuda_version=cuda,
         keep_launch_syntax=keep_launch,
+        flat_library_headers=flat_headers,
         skip_excluded_blocks=skip_excluded,
         offload_arch=tuple(a for a in (offload_arch or "").replace(";", ",").split(",") if a),
         port_build_files=not no_build_files,
@@ -243,6 +246,7 @@ def translate(
     cuda_version: CudaVersion = None,
     keep_launch_syntax: KeepLaunch = False, hip_kernel_execution_syntax: HipLaunch = False,
     skip_excluded: SkipExcluded = False, use_hip_data_types: HipDataTypes = False,
+    flat_library_headers: FlatHeaders = False,
     offload_arch: OffloadArch = None, no_build_files: NoBuildFiles = False,
     cmake_style: CMakeStyle = "cxx",
     include_dir: IncludeDirs = None, define: Defines = None, cuda_path: CudaPath = None,
@@ -424,7 +428,8 @@ def _build_from(a: dict[str, Any]) -> tuple[Any, Any, Any, str, Any]:
         paths=a["paths"], roc=a["roc"], hipdnn=a["hipdnn"], miopen=a["miopen"],
         experimental=a["experimental"], amap=a["amap"], hip_version=a["hip_version"],
         cuda_version=a["cuda_version"], keep_launch=a["keep_launch_syntax"], hip_launch=a["hip_kernel_execution_syntax"],
-        skip_excluded=a["skip_excluded"], include_dirs=a["include_dir"], defines=a["define"],
+        skip_excluded=a["skip_excluded"], flat_headers=bool(a.get("flat_library_headers")),
+        include_dirs=a["include_dir"], defines=a["define"],
         offload_arch=a.get("offload_arch"), no_build_files=bool(a.get("no_build_files")),
         cmake_style=a.get("cmake_style") or "cxx",
         cuda_path=a["cuda_path"], mappings=a["mappings"], clang_diags=a["show_clang_diagnostics"],
@@ -442,6 +447,7 @@ def check(
     cuda_version: CudaVersion = None,
     keep_launch_syntax: KeepLaunch = False, hip_kernel_execution_syntax: HipLaunch = False,
     skip_excluded: SkipExcluded = False, use_hip_data_types: HipDataTypes = False,
+    flat_library_headers: FlatHeaders = False,
     offload_arch: OffloadArch = None, no_build_files: NoBuildFiles = False,
     cmake_style: CMakeStyle = "cxx",
     include_dir: IncludeDirs = None, define: Defines = None, cuda_path: CudaPath = None,

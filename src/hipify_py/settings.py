@@ -106,6 +106,9 @@ class Settings:
     use_hip_data_types: bool = False
     # Rewriting
     keep_launch_syntax: bool = False  # leave k<<<...>>>(...) as it is (hip-clang accepts it)
+    # Library headers as hipify-clang spells them (hipblas.h), not in their folders
+    # (hipblas/hipblas.h): for include paths set up for hipify-clang's output.
+    flat_library_headers: bool = False
     # Record what a compatibility shim must provide (hipify-py shim): the source stays CUDA.
     shim: bool = False
     skip_excluded_blocks: bool = False  # do not rename inside inactive #if branches

@@ -88,6 +88,11 @@ class ApiEntry(NamedTuple):
     # target older than hip_added and not older than hip_older_added.
     hip_older: str | None = None
     hip_older_added: str | None = None
+    # The name HIP gave the current signature before `hip` took it over (hipBLAS 2's
+    # hipblasCgemm_v2, which hipBLAS 3 / HIP 7.0 renamed hipblasCgemm): emitted for a target
+    # older than hip_changed and not older than hip_interim_added.
+    hip_interim: str | None = None
+    hip_interim_added: str | None = None
     roc_added: str | None = None
     roc_deprecated: str | None = None
     roc_changed: str | None = None
@@ -128,6 +133,10 @@ class HeaderEntry:
     family: str
     hip: str | None = None
     roc: str | None = None
+    # hipify-clang's spelling where ours differs (hipblas.h for hipblas/hipblas.h), for
+    # --flat-library-headers
+    flat_hip: str | None = None
+    flat_roc: str | None = None
     dropped: bool = False  # hip_runtime.h covers it: the include is removed
     unsupported: bool = False  # no HIP counterpart: kept and reported
     main: bool = False  # the family's main header (later duplicates are dropped)

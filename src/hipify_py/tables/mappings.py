@@ -51,6 +51,7 @@ _ENTRY_FIELDS = {
     "hip_added": str, "hip_deprecated": str, "hip_changed": str, "hip_removed": str,
     "roc_added": str, "roc_deprecated": str, "roc_changed": str, "roc_removed": str,
     "hip_experimental": bool, "hip_unreleased": bool, "hip_older": str, "hip_older_added": str,
+    "hip_interim": str, "hip_interim_added": str,
     "roc_experimental": bool, "hip_unsupported_cuda": list,
     "args": list, "overloads": dict, "semantic": str, "behaviour": str,
 }
@@ -58,7 +59,8 @@ _ARG_FIELDS = {"action": str, "index": int, "value": str, "mode": str, "note": s
                "hip_before": str}
 _HEADER_FIELDS = {
     "hip": str, "roc": str, "family": str, "dropped": bool, "unsupported": bool, "main": bool,
-    "hip_added": str, "note": str, "cuda": str, "declares": list,
+    "hip_added": str, "note": str, "cuda": str, "declares": list, "flat_hip": str,
+    "flat_roc": str,
 }
 _FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers", "build_flags",
                 "header_patterns", "members"}
@@ -145,7 +147,7 @@ def build_table(contents: Iterable[tuple[Path, bytes]], digest: str = "") -> Map
     flags = _build_flags(contents_flags) if contents_flags else BuildFlags()
     hip_names = frozenset(
         n for e in entries.values()
-        for n in (e.hip, e.roc, e.hip_older, *(t for _, t in e.overloads)) if n
+        for n in (e.hip, e.roc, e.hip_older, e.hip_interim, *(t for _, t in e.overloads)) if n
     )
     table = MappingTable(entries, headers, families, tuple(patterns), digest, hip_names, members,
                          flags)
@@ -400,6 +402,8 @@ def _entry(path: Path, family: str, name: str, raw: Any, sections: list[Any]) ->
         hip_unreleased=bool(raw.get("hip_unreleased", False)),
         hip_older=raw.get("hip_older"),
         hip_older_added=raw.get("hip_older_added"),
+        hip_interim=raw.get("hip_interim"),
+        hip_interim_added=raw.get("hip_interim_added"),
         roc_added=raw.get("roc_added"),
         roc_deprecated=raw.get("roc_deprecated"),
         roc_changed=raw.get("roc_changed"),
@@ -481,6 +485,8 @@ def _header(path: Path, name: str, raw: Any) -> HeaderEntry:
         family=raw.get("family", "user"),
         hip=raw.get("hip"),
         roc=raw.get("roc"),
+        flat_hip=raw.get("flat_hip"),
+        flat_roc=raw.get("flat_roc"),
         dropped=raw.get("dropped", False),
         unsupported=raw.get("unsupported", False),
         main=raw.get("main", False),
@@ -501,7 +507,8 @@ def _check_targets(entries: Mapping[str, ApiEntry], headers: Mapping[str, Header
     the include path. Only a feature macro (a calling convention) may map to nothing."""
     for entry in entries.values():
         for column, target in (("hip", entry.hip), ("roc", entry.roc),
-                               ("hip_older", entry.hip_older)):
+                               ("hip_older", entry.hip_older),
+                               ("hip_interim", entry.hip_interim)):
             if target is None or (target == "" and entry.family == "feature_macros"):
                 continue
             if not _NAME_TARGET.fullmatch(target):

@@ -53,6 +53,9 @@ def _describe(entry: ApiEntry, settings: Settings, table: MappingTable) -> dict[
         "hip_versions": {"added": entry.hip_added, "deprecated": entry.hip_deprecated,
                          "changed": entry.hip_changed, "removed": entry.hip_removed,
                          "experimental": entry.hip_experimental},
+        # what a target before hip_changed gets (hipblasCgemm_v2 on HIP 6.x)
+        "hip_before_change": ({"name": entry.hip_interim, "from": entry.hip_interim_added}
+                              if entry.hip_interim else None),
         "roc_versions": {"added": entry.roc_added, "deprecated": entry.roc_deprecated,
                          "removed": entry.roc_removed, "experimental": entry.roc_experimental},
         "note": entry.note,
@@ -124,6 +127,12 @@ def _format(record: dict[str, Any]) -> str:
         f"{record['cuda']}  ({record['family']}: {record['section']})",
         f"  status      {record['status']}",
         f"  HIP         {record['hip'] or '-'}   [{versions(record['hip_versions'])}]",
+    ]
+    before = record["hip_before_change"]
+    if before:
+        lines.append(f"  HIP before  {before['name']}   [HIP {before['from']} up to "
+                     f"{record['hip_versions']['changed']}]")
+    lines += [
         f"  ROC         {record['roc'] or '-'}   [{versions(record['roc_versions'])}]",
         f"  CUDA        [{versions(record['cuda_versions'])}]",
         f"  becomes     {record['becomes'] or '(left as it is)'} ({record['library']})",

@@ -145,6 +145,9 @@ def resolve(
     adapted = any(rule.hip_before == changed for rule in entry.args)  # arguments.py adapts it
     if (settings.hip_version is not None and changed_version is not None
             and changed_version > settings.hip_version and not adapted):
+        interim = _interim_name(entry, column, settings.hip_version)
+        if interim is not None:
+            return Resolution(interim, column, library, tuple(notes))
         notes.append(
             Note(
                 "HPY153",
@@ -218,6 +221,15 @@ def _older_name(entry: ApiEntry, column: str, target: Version) -> str | None:
         return None
     since = _version(entry.hip_older_added)
     return entry.hip_older if since is not None and since <= target else None
+
+
+def _interim_name(entry: ApiEntry, column: str, target: Version) -> str | None:
+    """The name a HIP older than entry.hip_changed gave the current signature, when the target
+    has it."""
+    if column != "hip" or entry.hip_interim is None or entry.hip_interim_added is None:
+        return None
+    since = _version(entry.hip_interim_added)
+    return entry.hip_interim if since is not None and since <= target else None
 
 
 def _unsupported(entry: ApiEntry, column: str, library: str) -> Note:

@@ -33,6 +33,11 @@ _CUDA_MARKERS = re.compile(
     rb"(?:block|grid)Dim|\bdim3\b|\b(?:make_)?u?(?:char|short|int|long|longlong|float|double)[2-4]\b"
 )
 
+# Helpers that exist only in the legacy cuBLAS API (cublas.h): they have no handle-based form.
+LEGACY_CUBLAS_ONLY = frozenset(
+    {"cublasInit", "cublasShutdown", "cublasAlloc", "cublasFree", "cublasGetError",
+     "cublasSetKernelStream"}
+)
 _DEFINED_NAME = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)", re.M)
 _COMPILER_MACROS = frozenset({"__CUDACC__", "__NVCC__", "__CUDA_ARCH__", "__HIPCC__",
                               "__HIP_DEVICE_COMPILE__", "__HIP__", "__CUDACC_RTC__"})
@@ -165,9 +170,27 @@ class Context:
 
     @cached_property
     def cublas_legacy(self) -> bool:
-        """Does the file use the legacy cuBLAS API (cublas.h without cublas_v2.h)?"""
+        """Does the file include the legacy cuBLAS API (cublas.h without cublas_v2.h)?"""
         headers = {inc.header for inc in self.syntax.includes}
         return "cublas.h" in headers and "cublas_v2.h" not in headers
+
+    def is_legacy_cublas(self, entry: ApiEntry) -> bool:
+        """A legacy-only helper, or, in a file that includes cublas.h but not cublas_v2.h, a BLAS
+        routine that has a _v2 form (its legacy signature has no handle argument)."""
+        if entry.cuda in LEGACY_CUBLAS_ONLY:
+            return True
+        return (
+            self.cublas_legacy
+            and "Level-" in entry.section
+            and not entry.cuda.endswith("_v2")
+            and f"{entry.cuda}_v2" in self.table.entries
+        )
+
+    @cached_property
+    def uses_legacy_cublas(self) -> bool:
+        """Does the file call the legacy cuBLAS API? Including cublas.h alone (for its types, or
+        for nothing) ports like cublas_v2.h."""
+        return any(e.family == "cublas" and self.is_legacy_cublas(e) for _, e in self.api_tokens)
 
     @cached_property
     def api_tokens(self) -> list[tuple[int, ApiEntry]]:

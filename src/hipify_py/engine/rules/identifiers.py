@@ -63,7 +63,7 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
             continue
         if is_member_or_user_name(ctx, i, scopes.get(entry.cuda, ()), entries):
             continue
-        if entry.family == "cublas" and _is_legacy_cublas(ctx, entry):
+        if entry.family == "cublas" and ctx.is_legacy_cublas(entry):
             yield Reference(entry.family, entry.cuda, False)
             yield Finding("HPY120", start, end,
                           f"{entry.cuda} is part of the legacy cuBLAS API, which hipBLAS lacks",
@@ -103,26 +103,6 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
     yield from _cub_namespace(ctx)
     yield from _thrust_backend(ctx)
     yield from _strings(ctx, resolution)
-
-
-# Helpers that exist only in the legacy cuBLAS API (cublas.h): they have no handle-based form.
-LEGACY_CUBLAS_ONLY = frozenset(
-    {"cublasInit", "cublasShutdown", "cublasAlloc", "cublasFree", "cublasGetError",
-     "cublasSetKernelStream"}
-)
-
-
-def _is_legacy_cublas(ctx: Context, entry: ApiEntry) -> bool:
-    """A legacy-only helper, or, in a file that includes cublas.h but not cublas_v2.h, a BLAS
-    routine that has a _v2 form (its legacy signature has no handle argument)."""
-    if entry.cuda in LEGACY_CUBLAS_ONLY:
-        return True
-    return (
-        ctx.cublas_legacy
-        and "Level-" in entry.section
-        and not entry.cuda.endswith("_v2")
-        and f"{entry.cuda}_v2" in ctx.table.entries
-    )
 
 
 def _strings(ctx: Context, resolution: Resolver) -> Iterator[Edit]:

@@ -77,9 +77,10 @@ class _TypesDefine:
 
 TYPES_DEFINES = (
     _TypesDefine("ROCM_MATHLIBS_API_USE_HIP_COMPLEX",
-                 frozenset({"rocblas/rocblas.h", "rocsolver/rocsolver.h"}), frozenset(),
+                 frozenset({"rocblas/rocblas.h", "rocsolver/rocsolver.h", "rocblas.h",
+                            "rocsolver.h"}), frozenset(),
                  "cucomplex", "its complex arguments are then hipComplex and hipDoubleComplex"),
-    _TypesDefine("HIPBLAS_USE_HIP_HALF", frozenset({"hipblas/hipblas.h"}),
+    _TypesDefine("HIPBLAS_USE_HIP_HALF", frozenset({"hipblas/hipblas.h", "hipblas.h"}),
                  frozenset({b"__half", b"half"}), None, "its hipblasHalf arguments are then __half"),
 )
 
@@ -141,7 +142,7 @@ def _plan_one(
         yield Finding("HPY200", inc.name_start, inc.name_end,
                       f"{inc.header} has no HIP equivalent{note}", inc.header, None, entry.family)
         return
-    if inc.header == "cublas.h" and ctx.cublas_legacy:
+    if inc.header == "cublas.h" and ctx.uses_legacy_cublas:
         planned.append(_Planned(inc, inc.header, block))
         yield Reference(entry.family, inc.header, False)
         yield Finding("HPY120", inc.name_start, inc.name_end,
@@ -194,11 +195,14 @@ def _unused_in_unit(ctx: Context, entry: HeaderEntry) -> bool:
 
 
 def target_header(ctx: Context, entry: HeaderEntry) -> str | None:
+    flat = ctx.settings.flat_library_headers
+    hip = (flat and entry.flat_hip) or entry.hip
+    roc = (flat and entry.flat_roc) or entry.roc
     if entry.family == "cudnn":
-        return entry.hip if ctx.settings.hipdnn else (entry.roc or entry.hip)
-    if ctx.settings.roc and entry.roc:
-        return entry.roc
-    return entry.hip
+        return hip if ctx.settings.hipdnn else (roc or hip)
+    if ctx.settings.roc and roc:
+        return roc
+    return hip
 
 
 def _newer(added: str, target: Version) -> bool:
@@ -374,7 +378,7 @@ def _lifted(ctx: Context, offset: int) -> int:
 def _hip_header_names(ctx: Context) -> frozenset[str]:
     names = {HIP_RUNTIME}
     for entry in ctx.table.headers.values():
-        names.update(h for h in (entry.hip, entry.roc) if h)
+        names.update(h for h in (entry.hip, entry.roc, entry.flat_hip, entry.flat_roc) if h)
     return frozenset(n for n in names if n.startswith(("hip", "roc", "miopen")))
 
 
