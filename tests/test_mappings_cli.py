@@ -42,6 +42,24 @@ def test_lookup_roc_and_hip_version_gate() -> None:
     assert record["findings"][0]["code"] == "HPY150"
 
 
+def test_lookup_shows_what_the_cuda_version_makes_of_a_name() -> None:
+    code, out, _ = run("lookup", "CUDART_VERSION", "CUBLAS_VER_MAJOR", "--cuda-version", "11.8")
+    assert code == 0 and "read as     11080 (CUDA 11.8, --cuda-version)" in out
+    assert "CUBLAS_VER_MAJOR: a version macro, read as 11 (CUDA 11.8" in out
+    # CUDA 13's cudaMemAdvise takes a location: HIP's _v2 has that shape
+    assert "becomes     hipMemAdvise (HIP)" in run("lookup", "cudaMemAdvise")[1]
+    assert "becomes     hipMemAdvise_v2 (HIP)" in run(
+        "lookup", "cudaMemAdvise", "--cuda-version", "13.0")[1]
+
+
+def test_lookup_shows_the_name_a_hip_before_the_change_has() -> None:
+    code, out, _ = run("lookup", "cublasCgemm", "--hip-version", "6.3")
+    assert code == 0 and "HIP before  hipblasCgemm_v2   [HIP 6.0.0 up to 7.0.0]" in out
+    assert "becomes     hipblasCgemm_v2 (hipBLAS)" in out
+    assert "becomes     hipblasCgemm (hipBLAS)" in run("lookup", "cublasCgemm", "--hip-version",
+                                                       "7.2")[1]
+
+
 def test_lookup_unknown_name_suggests_and_fails() -> None:
     code, out, _ = run("lookup", "cudaMallc")
     assert code == 1 and "did you mean: cudaMalloc" in out

@@ -11,7 +11,7 @@ version listed is the one current for that CUDA.
 
 from __future__ import annotations
 
-from hipify_py.settings import Version, cuda_major_minor
+from hipify_py.settings import Version, cuda_major_minor, cuda_version_number
 
 # CUDA release -> version (major, minor, patch) of each library it ships.
 _RELEASES: dict[tuple[int, int], dict[str, tuple[int, int, int]]] = {
@@ -45,27 +45,37 @@ def release_of(cuda: Version) -> dict[str, tuple[int, int, int]]:
 
 def library_defines(cuda: Version) -> list[str]:
     """-D flags for the library version macros, each in its library's own encoding."""
-    out: list[str] = []
+    return [f"-D{name}={value}" for name, value in library_macros(cuda).items()]
+
+
+def library_macros(cuda: Version) -> dict[str, int]:
+    """The library version macros of a CUDA release and their values."""
+    out: dict[str, int] = {}
     for name, (major, minor, patch) in release_of(cuda).items():
         if name == "CUB":
             number = major * 100000 + minor * 100 + patch
-            out += [f"-DCUB_VERSION={number}", f"-DTHRUST_VERSION={number}"]
+            out |= {"CUB_VERSION": number, "THRUST_VERSION": number}
             for lib in ("CUB", "THRUST"):
-                out += [f"-D{lib}_MAJOR_VERSION={major}", f"-D{lib}_MINOR_VERSION={minor}",
-                        f"-D{lib}_SUBMINOR_VERSION={patch}"]
+                out |= {f"{lib}_MAJOR_VERSION": major, f"{lib}_MINOR_VERSION": minor,
+                        f"{lib}_SUBMINOR_VERSION": patch}
             if (major, minor) >= (2, 2):  # CCCL's own version macros arrived with CCCL 2.2
-                out += [f"-DCCCL_VERSION={major * 1000000 + minor * 1000 + patch}",
-                        f"-DCCCL_MAJOR_VERSION={major}", f"-DCCCL_MINOR_VERSION={minor}",
-                        f"-DCCCL_PATCH_VERSION={patch}"]
+                out |= {"CCCL_VERSION": major * 1000000 + minor * 1000 + patch,
+                        "CCCL_MAJOR_VERSION": major, "CCCL_MINOR_VERSION": minor,
+                        "CCCL_PATCH_VERSION": patch}
             continue
         if name == "CUDNN":
             scale = 10000 if major >= 9 else 1000
-            out += [f"-DCUDNN_MAJOR={major}", f"-DCUDNN_MINOR={minor}",
-                    f"-DCUDNN_PATCHLEVEL={patch}",
-                    f"-DCUDNN_VERSION={major * scale + minor * 100 + patch}"]
+            out |= {"CUDNN_MAJOR": major, "CUDNN_MINOR": minor, "CUDNN_PATCHLEVEL": patch,
+                    "CUDNN_VERSION": major * scale + minor * 100 + patch}
             continue
         scale = 10000 if name == "CUBLAS" else 1000
-        out += [f"-D{name}_VER_MAJOR={major}", f"-D{name}_VER_MINOR={minor}",
-                f"-D{name}_VER_PATCH={patch}",
-                f"-D{name}_VERSION={major * scale + minor * 100 + patch}"]
+        out |= {f"{name}_VER_MAJOR": major, f"{name}_VER_MINOR": minor,
+                f"{name}_VER_PATCH": patch, f"{name}_VERSION": major * scale + minor * 100 + patch}
     return out
+
+
+def version_macros(cuda: Version) -> dict[str, int]:
+    """Every version macro the code is read with under --cuda-version: the toolkit's and its
+    libraries'."""
+    number = cuda_version_number(cuda)
+    return {"CUDA_VERSION": number, "CUDART_VERSION": number, **library_macros(cuda)}

@@ -10,7 +10,8 @@ from typing import Annotated, Any
 
 import typer
 
-from hipify_py.settings import Settings, Version
+from hipify_py.settings import DEFAULT_CUDA_VERSION, Settings, Version
+from hipify_py.tables.cuda_releases import version_macros
 from hipify_py.tables.mapping_model import ApiEntry, MappingTable
 from hipify_py.tables.mappings import MappingError, close_matches, load_mapping_table
 from hipify_py.tables.targets import library_name, resolve
@@ -78,6 +79,7 @@ def lookup_command(
     hipdnn: Annotated[bool, typer.Option("--hipdnn", help="Show the obsolete hipDNN target for cuDNN.")] = False,
     experimental: Annotated[bool, typer.Option("--experimental")] = False,
     hip_version: Annotated[str | None, typer.Option("--hip-version", metavar="X.Y")] = None,
+    cuda_version: Annotated[str | None, typer.Option("--cuda-version", metavar="X.Y", help="The CUDA release the code is read as (default 12.0): version macros take its values, and mappings that do not hold for it say so.")] = None,
     mappings: MappingFiles = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
 ) -> None:
@@ -86,14 +88,24 @@ def lookup_command(
         version = Version.parse(hip_version) if hip_version else None
     except ValueError as exc:
         raise _usage(f"--hip-version: {exc}") from None
-    settings = Settings(roc=roc, hipdnn=hipdnn, experimental=experimental, hip_version=version)
+    try:
+        cuda = Version.parse(cuda_version or DEFAULT_CUDA_VERSION)
+    except ValueError as exc:
+        raise _usage(f"--cuda-version: {exc}") from None
+    settings = Settings(roc=roc, hipdnn=hipdnn, experimental=experimental, hip_version=version,
+                        cuda_version=cuda)
     table = _table(mappings)
+    macros = version_macros(cuda)
     records: list[dict[str, Any]] = []
     unknown = False
     for name in names:
         entry = table.entries.get(name)
         if entry is not None:
-            records.append(_describe(entry, settings, table))
+            records.append({**_describe(entry, settings, table),
+                            "read_as": macros.get(name), "cuda_version": str(cuda)})
+            continue
+        if name in macros:
+            records.append({"macro": name, "read_as": macros[name], "cuda_version": str(cuda)})
             continue
         reverse = _reverse(table, name)
         if reverse:
@@ -116,6 +128,9 @@ def _format(record: dict[str, Any]) -> str:
         return f"{record['unknown']}: not a known CUDA or HIP name (did you mean: {hint})"
     if "hip_name" in record:
         return f"{record['hip_name']}: the HIP/ROC name of {', '.join(record['cuda_names'])}"
+    if "macro" in record:
+        return (f"{record['macro']}: a version macro, read as {record['read_as']} "
+                f"(CUDA {record['cuda_version']}, --cuda-version)")
 
     def versions(v: dict[str, Any]) -> str:
         parts = [f"{k} {val}" for k, val in v.items() if val and k != "experimental"]
@@ -137,6 +152,9 @@ def _format(record: dict[str, Any]) -> str:
         f"  CUDA        [{versions(record['cuda_versions'])}]",
         f"  becomes     {record['becomes'] or '(left as it is)'} ({record['library']})",
     ]
+    if record["read_as"] is not None:
+        lines.append(f"  read as     {record['read_as']} (CUDA {record['cuda_version']}, "
+                     "--cuda-version)")
     if record["note"]:
         lines.append(f"  note        {record['note']}")
     if record["closest"]:
