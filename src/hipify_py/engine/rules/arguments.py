@@ -158,17 +158,16 @@ def _already_cast(ctx: Context, call: Call, index: int, rule: ArgRule) -> bool:
         return True
     toks = ctx.parsed.tokens
     return (wanted == "void**" and arg.last == arg.first + 1 and toks.raw(arg.first) == b"&"
-            and _declared_type(ctx, arg.last, toks.start(call.name_index)) == (b"void", b"*"))
+            and _declared_as(ctx, arg.last, toks.start(call.name_index), (b"void", b"*")))
 
 
 _DECLARATOR_END = frozenset({b";", b"=", b",", b")", b"["})
 
 
-def _declared_type(ctx: Context, use: int, before: int) -> tuple[bytes, ...] | None:
-    """The type tokens of the declaration of the name at token `use` that is nearest before
-    offset `before` and in scope there (`void *p` -> (void, *)); None when none is found.
-    Token-based (function bodies are not parsed), so anything unclear is None: the caller
-    then keeps its cast."""
+def _declared_as(ctx: Context, use: int, before: int, wanted: tuple[bytes, ...]) -> bool:
+    """Is the declaration of the name at token `use` that is nearest before offset `before`
+    one of type `wanted` (`void *p`: (void, *)), in scope there? Token-based (function bodies
+    are not parsed), so anything unclear is False: the caller then keeps its cast."""
     toks, syntax = ctx.parsed.tokens, ctx.syntax
     name = toks.raw(use)
     # the name's occurrences, found at C speed (a scan of every token per call would not be)
@@ -188,14 +187,13 @@ def _declared_type(ctx: Context, use: int, before: int) -> tuple[bytes, ...] | N
             j = syntax.prev_code(j)
         if not any(w not in (b"*", b"&") for w in words):
             continue  # a use (`f(p)`, `&p`), not a declaration
-        if j is not None and toks.raw(j) not in (b";", b"{", b"}", b"(", b",") and not (
-                _in_directive(ctx, toks.start(j))):
-            return None
-        scope = _scope(ctx, i)
-        if scope is None or not scope[0] <= before < scope[1]:
-            return None
-        return tuple(reversed(words))
-    return None
+        if tuple(reversed(words)) != wanted or (
+                j is not None and toks.raw(j) not in (b";", b"{", b"}", b"(", b",")
+                and not _in_directive(ctx, toks.start(j))):
+            return False
+        scope = _scope(ctx, i)  # (walks back to the enclosing bracket: only for a match)
+        return scope is not None and scope[0] <= before < scope[1]
+    return False
 
 
 def _in_directive(ctx: Context, offset: int) -> bool:
