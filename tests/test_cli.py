@@ -142,6 +142,79 @@ def test_check_writes_reports_and_diagnostics_output() -> None:
     assert "HPY300" in Path("r/report.md").read_text()
 
 
+def test_a_served_rerun_writes_the_reports_a_full_render_writes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A re-run served whole fills this run's time into the renderings the first run recorded:
+    no template, no rendering, and byte for byte what rendering would have written. A changed
+    option, source or baseline renders again."""
+    from dataclasses import replace
+
+    from hipify_py.reporting import render
+    from hipify_py.reporting.report import Report
+
+    # The run's own fields fixed, so that two runs' reports must be equal byte for byte.
+    when = {"created": "2026-11-26T00:00:00Z", "elapsed": 1.25}
+    real_report = Report.from_results.__func__  # type: ignore[attr-defined]
+
+    def fixed(cls: type[Report], *args: object, **kwargs: object) -> Report:
+        return replace(real_report(cls, *args, **kwargs), **when)
+
+    monkeypatch.setattr(Report, "from_results", classmethod(fixed))
+    rendered: list[str] = []
+    real_rendered = render.rendered
+
+    def counted(report: Report, kind: str, *args: object) -> render.Rendered:
+        rendered.append(kind)
+        return real_rendered(report, kind, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(render, "rendered", counted)
+    write("src/k.cu", CLEAN)
+    write("src/bad.cu", BAD)
+    names = ["out/r.html", "out/r.json", "out/r.md", "out/r.sarif"]
+    args = ["translate", "src", "--output-dir", "out", "--no-config", "--format", "json",
+            *(a for n in names for a in ("--report", n))]
+
+    def reports() -> dict[str, bytes]:
+        return {n: Path(n).read_bytes() for n in names}
+
+    code, out, _ = invoke(*args)
+    first = reports()
+    assert sorted(rendered) == ["html", "json", "md", "sarif"]  # --format json: the same JSON
+    assert b"2026-11-26T00:00:00Z &middot; 1.25 s" in first["out/r.html"]
+    assert json.loads(first["out/r.json"])["summary"]["elapsed_seconds"] == 1.25
+    umask = os.umask(0)
+    os.umask(umask)
+    assert all(os.stat(n).st_mode & 0o777 == 0o666 & ~umask for n in names)
+
+    rendered.clear()
+    assert invoke(*args) == (code, out, "")  # served whole: nothing rendered, same bytes
+    assert rendered == [] and reports() == first
+    when.update(created="2026-11-27T10:11:12Z", elapsed=0.125)  # only the run's fields differ
+    assert invoke(*args)[0] == code and rendered == []
+    again = reports()
+    assert again["out/r.sarif"] == first["out/r.sarif"]
+    for name, old, new in (("out/r.html", "2026-11-26T00:00:00Z &middot; 1.25 s",
+                            "2026-11-27T10:11:12Z &middot; 0.12 s"),
+                           ("out/r.md", "2026-11-26T00:00:00Z · 1.25 s",
+                            "2026-11-27T10:11:12Z · 0.12 s"),
+                           ("out/r.json", '"elapsed_seconds": 1.25', '"elapsed_seconds": 0.125')):
+        expected = first[name].decode().replace(old, new).replace("2026-11-26T00:00:00Z",
+                                                                   "2026-11-27T10:11:12Z")
+        assert again[name].decode() == expected
+
+    # Anything that changes the results renders again: an option, a source, a baseline.
+    rendered.clear()
+    assert invoke(*args, "--hip-version", "6.2")[0] in (0, 1) and len(rendered) == 4
+    rendered.clear()
+    write("src/k.cu", CLEAN + b"void more() { cudaDeviceReset(); }\n")
+    invoke(*args)
+    assert len(rendered) == 4 and b"cudaDeviceReset" in Path("out/r.json").read_bytes()
+    rendered.clear()
+    invoke(*args, "--baseline", "base.json", "--update-baseline")
+    invoke(*args, "--baseline", "base.json")
+    assert len(rendered) == 10  # with a baseline, every report and --format json each time
+
+
 def test_inline_suppression() -> None:
     write("bad.cu", BAD.replace(b"  asm volatile", b"  // hipify-py: ignore[HPY300]\n  asm volatile")
           .replace(b"#include <cuda_gl_interop.h>", b"#include <cuda_gl_interop.h> // hipify-py: ignore[HPY200]"))

@@ -238,3 +238,35 @@ def test_json_report_is_json_dumps_indent_2(report: Report) -> None:
     from hipify_py.reporting.render import report_document
 
     assert render_json(report) == json.dumps(report_document(report), indent=2) + "\n"
+
+
+@pytest.mark.parametrize("kind", ["html", "md", "json"])
+def test_a_rendering_stamped_with_a_run_is_what_rendering_that_run_gives(report: Report,
+                                                                           kind: str) -> None:
+    """Reports are rendered with markers for the run's time and duration, filled in after (a
+    served re-run fills another run's rendering): the result is what the template or
+    json.dumps gives with the values themselves, escaped as they escape them."""
+    from dataclasses import replace
+
+    from hipify_py.reporting.render import (
+        _environment,
+        _findings_html,
+        _template_context,
+        rendered,
+        report_document,
+    )
+
+    body = rendered(report, kind)
+    assert body.marker and body.marker in body.text and "0.50" not in body.text.split("Totals")[0]
+    for run in (report, replace(report, created="<then> & 'now'", elapsed=12.3456)):
+        if kind == "json":
+            direct = json.dumps(report_document(run), indent=2) + "\n"
+        else:
+            context = _template_context(run, None)
+            if kind == "html":
+                context["findings_html"] = _findings_html(context["findings"])
+            template = _environment(kind == "html").get_template(f"report.{kind}.j2")
+            direct = template.render(**context, created=run.created,
+                                     elapsed=f"{run.elapsed:.2f}")  # its '%.2f'|format
+        assert body.stamped(run) == direct
+    assert rendered(report, kind).marker != body.marker

@@ -201,6 +201,7 @@ def _finish(
     from hipify_py.reporting.baseline import load_baseline, write_baseline
     from hipify_py.reporting.render import emit
     from hipify_py.reporting.report import Report
+    from hipify_py.tree import run_record
 
     results = list(outcome.results)
     if baseline and update_baseline:
@@ -214,15 +215,24 @@ def _finish(
         results, tool_version=__version__, settings=settings, elapsed=elapsed,
         files_copied=getattr(outcome, "copied", 0),
     )
+    # Reports of results an earlier run had (a re-run served whole) are reused, not rendered:
+    # not when a baseline or a compile check changed the results after the run.
+    results_key: str | None = getattr(outcome, "results_key", None)
+    if baseline or compile_status is not None:
+        results_key = None
+    recorded = run_record.recorded_reports(results_key) if results_key else None
+    known = len(recorded or ())
     if not quiet or fmt != "text":
         emit(
             report, fmt=fmt, output=diag_output, report_files=report_files or [],
             color=_color(), verbose=verbose, compile_status=compile_status,
-            to_stderr=to_stderr,
+            to_stderr=to_stderr, recorded=recorded,
         )
     elif report_files:
         emit(report, fmt="none", output=None, report_files=report_files, color=False,
-             verbose=False, compile_status=compile_status)
+             verbose=False, compile_status=compile_status, recorded=recorded)
+    if results_key and recorded is not None and len(recorded) != known:
+        run_record.record_reports(results_key, recorded)
     code: int = report.exit_code(fail_on)
     return max(code, extra_exit)
 

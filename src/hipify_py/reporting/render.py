@@ -13,10 +13,10 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from functools import cache
 from pathlib import Path, PurePath
-from typing import Any
+from typing import Any, NamedTuple
 
 from hipify_py.errors import UsageError
 from hipify_py.reporting.diagnostics import CATALOGUE, Diagnostic, Severity
@@ -40,15 +40,28 @@ def emit(
     verbose: bool,
     compile_status: Mapping[str, str] | None = None,
     to_stderr: bool = False,
+    recorded: MutableMapping[str, Rendered] | None = None,
 ) -> None:
-    """Print or write the diagnostics in `fmt`, then write every --report file."""
+    """Print or write the diagnostics in `fmt`, then write every --report file.
+
+    `recorded`: renderings of reports made from the same results before (tree/run_record.py
+    keeps them beside the run record); each is reused with this run's own fields filled in,
+    and what is rendered here is added to it."""
+
+    def text_of(kind: str) -> str:
+        if recorded is None:
+            return rendered(report, kind, compile_status).stamped(report)
+        key = f"{kind}\0{report.files_copied}\0{sorted((compile_status or {}).items())!r}"
+        body = recorded.get(key)
+        if body is None:
+            body = recorded[key] = rendered(report, kind, compile_status)
+        return body.stamped(report)
+
     if fmt != "none":
         if fmt == "text":
             text = render_text(report, color=color and output is None, verbose=verbose)
-        elif fmt == "json":
-            text = render_json(report, compile_status)
-        elif fmt == "sarif":
-            text = render_sarif(report)
+        elif fmt in ("json", "sarif"):
+            text = text_of(fmt)
         else:
             raise ValueError(f"unknown format {fmt!r}")
         if output is not None:
@@ -58,21 +71,74 @@ def emit(
             stream.write(text)
             stream.flush()
     for path in report_files:
-        write_if_changed(path, render_file(report, path, compile_status).encode(
+        write_if_changed(path, text_of(report_kind(path)).encode(
             "utf-8", "backslashreplace"))  # a file name that is not UTF-8 shows as \udcXX
 
 
-def render_file(report: Report, path: str, compile_status: Mapping[str, str] | None = None) -> str:
+def report_kind(path: str) -> str:
+    """The report format a --report file name asks for."""
     suffix = PurePath(path).suffix.lower()
-    if suffix in (".html", ".htm"):
-        return render_html(report, compile_status)
-    if suffix in (".md", ".markdown"):
-        return render_markdown(report, compile_status)
-    if suffix == ".json":
-        return render_json(report, compile_status)
-    if suffix == ".sarif":
-        return render_sarif(report)
-    raise UsageError(f"--report {path}: use a .html, .md, .json or .sarif file name")
+    kind = _KINDS.get(suffix)
+    if kind is None:
+        raise UsageError(f"--report {path}: use a .html, .md, .json or .sarif file name")
+    return kind
+
+
+_KINDS = {".html": "html", ".htm": "html", ".md": "md", ".markdown": "md", ".json": "json",
+          ".sarif": "sarif"}
+
+
+def render_file(report: Report, path: str, compile_status: Mapping[str, str] | None = None) -> str:
+    return rendered(report, report_kind(path), compile_status).stamped(report)
+
+
+# --- a rendering without the run's own fields -------------------------------------------------
+class Rendered(NamedTuple):
+    """A report rendered with markers where the run's own fields go (when it was made, how long
+    it took): `stamped` fills them in. Every report is written this way, so a re-run whose
+    results are those of an earlier run can reuse its rendering, with no template and no
+    rendering, and write exactly what rendering would have written."""
+
+    kind: str  # html, md, json, sarif
+    text: str
+    marker: str  # "<marker>-created" and "<marker>-elapsed" stand for the fields
+
+    def stamped(self, report: Report) -> str:
+        """The text with this run's creation time and duration, formatted as the format shows
+        them (the template's '%.2f', JSON's number; HTML escaped as autoescape does)."""
+        if not self.marker:
+            return self.text
+        if self.kind == "json":  # the markers stand in the document as strings
+            return (self.text.replace(f'"{self.marker}-created"', json.dumps(report.created))
+                    .replace(f'"{self.marker}-elapsed"', json.dumps(round(report.elapsed, 3))))
+        created = _html_escape(report.created) if self.kind == "html" else report.created
+        return (self.text.replace(f"{self.marker}-created", created)
+                .replace(f"{self.marker}-elapsed", f"{report.elapsed:.2f}"))
+
+
+def rendered(report: Report, kind: str, compile_status: Mapping[str, str] | None = None
+             ) -> Rendered:
+    """The report in `kind` (html, md, json, sarif), its run's own fields left as markers."""
+    if kind == "sarif":  # SARIF carries neither field
+        return Rendered(kind, render_sarif(report), "")
+    # Letters, digits and hyphens: every format shows them as they are; random, so no text of
+    # the report (a file name, a message) can hold one.
+    marker = f"hipify-py-{os.urandom(8).hex()}"
+    created, elapsed = f"{marker}-created", f"{marker}-elapsed"
+    if kind == "json":
+        document = report_document(report, compile_status)
+        document["created"] = created
+        document["summary"]["elapsed_seconds"] = elapsed
+        text = json.dumps(document, indent=2) + "\n"
+    elif kind in ("html", "md"):
+        context = _template_context(report, compile_status)
+        if kind == "html":
+            context["findings_html"] = _findings_html(context["findings"])
+        template = _environment(kind == "html").get_template(f"report.{kind}.j2")
+        text = str(template.render(**context, created=created, elapsed=elapsed))
+    else:
+        raise ValueError(f"unknown report kind {kind!r}")
+    return Rendered(kind, text, marker)
 
 
 # --- text -----------------------------------------------------------------------------------
@@ -192,7 +258,7 @@ def report_document(report: Report, compile_status: Mapping[str, str] | None = N
 
 
 def render_json(report: Report, compile_status: Mapping[str, str] | None = None) -> str:
-    return json.dumps(report_document(report, compile_status), indent=2) + "\n"
+    return rendered(report, "json", compile_status).stamped(report)
 
 
 # --- SARIF ----------------------------------------------------------------------------------
@@ -361,15 +427,19 @@ def code_fence(lines: Iterable[str]) -> str:
     return "`" * max(3, longest + 1)
 
 
+def _html_escape(text: str) -> str:
+    """markupsafe.escape's output (the HTML template's autoescape), without a Markup per value."""
+    return (text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+            .replace("'", "&#39;").replace('"', "&#34;"))
+
+
 def _findings_html(findings: list[dict[str, Any]]) -> Any:
     """The HTML report's findings: errors and warnings, then the notes folded away. Built here,
     not by a template macro: a report of thousands of findings rendered through jinja2 cost
     most of a warm re-run. Every value is escaped as the template's autoescape would."""
     from markupsafe import Markup
 
-    def escape(text: str) -> str:  # markupsafe.escape's output, without a Markup per value
-        return (text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
-                .replace("'", "&#39;").replace('"', "&#34;"))
+    escape = _html_escape
 
     def one(f: dict[str, Any]) -> str:
         d = f["d"]
@@ -400,11 +470,8 @@ def _findings_html(findings: list[dict[str, Any]]) -> Any:
 
 
 def render_html(report: Report, compile_status: Mapping[str, str] | None = None) -> str:
-    template = _environment(True).get_template("report.html.j2")
-    context = _template_context(report, compile_status)
-    return str(template.render(**context, findings_html=_findings_html(context["findings"])))
+    return rendered(report, "html", compile_status).stamped(report)
 
 
 def render_markdown(report: Report, compile_status: Mapping[str, str] | None = None) -> str:
-    template = _environment(False).get_template("report.md.j2")
-    return str(template.render(**_template_context(report, compile_status)))
+    return rendered(report, "md", compile_status).stamped(report)

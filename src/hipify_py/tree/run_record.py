@@ -23,6 +23,7 @@ from hipify_py.tree import result_cache
 from hipify_py.tree.cache_files import cache_root, read_signed, write_signed
 
 if TYPE_CHECKING:
+    from hipify_py.reporting.render import Rendered
     from hipify_py.settings import Settings
     from hipify_py.tables.mapping_model import MappingTable
     from hipify_py.tree.discovery import Discovery
@@ -90,6 +91,28 @@ def save(key: str, outcome: RunOutcome) -> None:
     write_signed(_path(key), (outcome.results, tuple(outcome.destinations.items()),
                               outcome.out_of_date,
                               tuple(stamp(os.path.abspath(p)) for p in sorted(set(watched)))))
+
+
+def with_problems(key: str, problems: Sequence[FileResult]) -> str:
+    """The key of a recorded outcome to which the mirror added these problems (a link out of
+    the tree, say): the values' repr names every field."""
+    return hashlib.sha256(f"{key}\0{problems!r}".encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def recorded_reports(key: str) -> dict[str, Rendered]:
+    """The reports rendered before from the results `key` names (RunOutcome.results_key), by
+    format and what else they depend on (render.emit): a re-run served whole writes them with
+    its own time filled in instead of rendering them again."""
+    return read_signed(_reports_path(key), dict) or {}
+
+
+def record_reports(key: str, reports: dict[str, Rendered]) -> None:
+    """Best effort, like every cache write."""
+    write_signed(_reports_path(key), reports)
+
+
+def _reports_path(key: str) -> str:
+    return os.path.join(cache_root(), "runs", f"{key[:32]}.reports")
 
 
 def _included_headers(results: Iterable[FileResult]) -> list[str]:

@@ -87,6 +87,9 @@ class RunOutcome:
     written: int = 0
     cache_hits: int = 0
     copied: int = 0  # --output-dir: other files of the tree copied (or linked) as they are
+    # Names `results` exactly (the run record's key, and what the mirror added): reports of
+    # equal results are rendered once (run_record.recorded_reports). None: not recorded.
+    results_key: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +169,7 @@ def run(
     key = run_record.record_key(paths, options, settings, table, found)
     served = run_record.load(key) if key is not None else None
     if served is not None:
+        served.results_key = key
         return _mirrored(served, paths, options, [*served.destinations], [],
                          list(served.out_of_date))
     database = load_compile_commands(options.compile_db) if options.compile_db else {}
@@ -185,6 +189,7 @@ def run(
     outcome.out_of_date = tuple(sorted(delivery.stale))
     if key is not None and not any(r.status is FileStatus.FAILED for r in outcome.results):
         run_record.save(key, outcome)
+        outcome.results_key = key
     translated = [s.path for s in engine.sources if s.path in outcome.destinations]
     return _mirrored(outcome, paths, options, translated, [c.path for c in collisions],
                      delivery.stale)
@@ -202,6 +207,8 @@ def _mirrored(outcome: RunOutcome, paths: Sequence[str], options: RunOptions,
                          exclude=options.exclude, sync_check=options.sync_check)
     outcome.copied = copies.copied + copies.linked
     outcome.results = tuple(sorted([*outcome.results, *copies.problems], key=lambda r: r.path))
+    if copies.problems and outcome.results_key is not None:
+        outcome.results_key = run_record.with_problems(outcome.results_key, copies.problems)
     outcome.out_of_date = tuple(sorted([*stale, *copies.stale]))
     return outcome
 
