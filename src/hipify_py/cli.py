@@ -198,15 +198,16 @@ def _finish(
     compile_status: Any = None, to_stderr: bool = False,
 ) -> int:
     """Report: baseline, render, exit code."""
-    from hipify_py.reporting.baseline import load_baseline, write_baseline
     from hipify_py.reporting.render import emit
     from hipify_py.reporting.report import Report
     from hipify_py.tree import run_record
 
     results = list(outcome.results)
-    if baseline and update_baseline:
-        write_baseline(baseline, results)
     if baseline:
+        from hipify_py.reporting.baseline import load_baseline, write_baseline
+
+        if update_baseline:
+            write_baseline(baseline, results)
         try:
             results = list(load_baseline(baseline).filter(results))
         except (OSError, ValueError) as exc:

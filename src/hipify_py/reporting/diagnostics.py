@@ -10,7 +10,7 @@ from __future__ import annotations
 import bisect
 import enum
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class Severity(enum.IntEnum):
@@ -32,8 +32,7 @@ class Severity(enum.IntEnum):
             raise ValueError(f"unknown severity {text!r}: use note, warning or error") from None
 
 
-@dataclass(frozen=True, slots=True)
-class CodeInfo:
+class CodeInfo(NamedTuple):
     """One catalogue entry: what a code means and how bad it is by default."""
 
     code: str

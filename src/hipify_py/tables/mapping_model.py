@@ -10,7 +10,7 @@ import enum
 import fnmatch
 import functools
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 
@@ -125,8 +125,7 @@ class ApiEntry(NamedTuple):
         return Status.SUPPORTED
 
 
-@dataclass(frozen=True, slots=True)
-class HeaderEntry:
+class HeaderEntry(NamedTuple):
     """A CUDA header and what it becomes. hip None + dropped: remove the include."""
 
     cuda: str
@@ -151,11 +150,12 @@ def _substituted(pattern: HeaderEntry, name: str) -> HeaderEntry:
     if not (pattern.hip and pattern.hip.endswith("*") and pattern.cuda.endswith("*")):
         return pattern
     rest = name[len(pattern.cuda) - 1:]
-    return replace(pattern, cuda=name, hip=pattern.hip[:-1] + rest)
+    return pattern._replace(cuda=name, hip=pattern.hip[:-1] + rest)
 
 
-@dataclass(frozen=True, slots=True)
-class FamilyInfo:
+class FamilyInfo(NamedTuple):
+    """An API family (one mapping file's `family`)."""
+
     name: str
     title: str
     # Which column holds the default target: "hip", or "roc" (cuDNN -> MIOpen).
@@ -172,8 +172,7 @@ class MemberEntry(NamedTuple):
     semantic: str | None = None  # HIP fills it with something else (HPY170 on each read)
 
 
-@dataclass(frozen=True, slots=True)
-class FlagRule:
+class FlagRule(NamedTuple):
     """What one nvcc flag becomes (mappings/build_flags.yaml)."""
 
     kind: str  # plain flags: "hip", "drop", "report"; valued: "arch", "xcompiler", "rdc", ...

@@ -64,7 +64,7 @@ _HEADER_FIELDS = {
 }
 _FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers", "build_flags",
                 "header_patterns", "members"}
-_CACHE_FORMAT = 11
+_CACHE_FORMAT = 12
 
 
 class MappingError(ValueError):

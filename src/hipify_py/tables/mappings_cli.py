@@ -1,8 +1,11 @@
-"""`hipify-py lookup` and `hipify-py mappings docs|stats`: query and document the tables."""
+"""`hipify-py lookup` and `hipify-py mappings docs|stats`: query and document the tables.
+
+The command line imports this module on every run, to register these commands: what only their
+bodies need (targets.py, csv) is imported there, so that `translate` does not pay for it.
+"""
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from collections import Counter
@@ -14,7 +17,6 @@ from hipify_py.settings import DEFAULT_CUDA_VERSION, Settings, Version
 from hipify_py.tables.cuda_releases import version_macros
 from hipify_py.tables.mapping_model import ApiEntry, MappingTable
 from hipify_py.tables.mappings import MappingError, close_matches, load_mapping_table
-from hipify_py.tables.targets import library_name, resolve
 
 EXIT_USAGE = 2
 
@@ -41,6 +43,8 @@ def _reverse(table: MappingTable, name: str) -> list[ApiEntry]:
 
 
 def _describe(entry: ApiEntry, settings: Settings, table: MappingTable) -> dict[str, Any]:
+    from hipify_py.tables.targets import resolve
+
     resolution = resolve(entry, settings, table)
     return {
         "cuda": entry.cuda,
@@ -196,7 +200,11 @@ def _versions(added: str | None, deprecated: str | None, removed: str | None,
 
 
 def render_docs(table: MappingTable, fmt: str, families: list[str]) -> str:
+    from hipify_py.tables.targets import library_name
+
     if fmt == "csv":
+        import csv
+
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(("family", *_COLUMNS))

@@ -7,7 +7,7 @@ how --roc, --hipdnn, --experimental, --hip-version and --amap combine.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from hipify_py.reporting.diagnostics import UNSUPPORTED_BY_FAMILY
 from hipify_py.settings import Settings, Version, cuda_major_minor
@@ -34,8 +34,7 @@ OWN_VERSIONS = {"cudnn": "cuDNN", "cutensor": "cuTENSOR", "cusparselt": "cuSPARS
                 "cufile": "cuFile"}
 
 
-@dataclass(frozen=True, slots=True)
-class Note:
+class Note(NamedTuple):
     """A finding about a name, before it has a position."""
 
     code: str
@@ -43,8 +42,9 @@ class Note:
     suggestion: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Resolution:
+class Resolution(NamedTuple):
+    """What a CUDA name becomes under given settings, and what to say about it."""
+
     name: str | None  # the name to emit; None: leave the CUDA name (it is reported)
     column: str  # "hip" or "roc"
     library: str  # e.g. "hipBLAS", "MIOpen"

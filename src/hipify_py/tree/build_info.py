@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import subprocess
 from collections.abc import Mapping
 from pathlib import Path
@@ -42,6 +41,8 @@ def load_compile_commands(folder: str) -> dict[str, tuple[str, ...]]:
                 raise BuildInfoError(f"-p: {path}: entry {k}: 'arguments' must be a list")
             argv = [str(a) for a in entry["arguments"]]
         else:
+            import shlex  # here: every run imports this module, few have a compile database
+
             try:
                 argv = shlex.split(str(entry.get("command", "")))
             except ValueError as exc:  # an unbalanced quote

@@ -13,8 +13,7 @@ import fnmatch
 import os
 import stat
 from collections.abc import Collection, Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hipify_py.buildfiles import is_build_file
 from hipify_py.errors import UsageError
@@ -31,8 +30,7 @@ SKIPPED_DIRS = frozenset(
 SKIPPED_DIR_GLOBS = ("cmake-build-*",)
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+class Source(NamedTuple):
     """One file to translate."""
 
     path: str  # as shown to the user (relative paths stay relative)
@@ -40,8 +38,9 @@ class Source:
     explicit: bool = False  # named on the command line
 
 
-@dataclass(frozen=True, slots=True)
-class Discovery:
+class Discovery(NamedTuple):
+    """What the inputs name: the files to translate, and those reported instead."""
+
     sources: tuple[Source, ...]
     problems: tuple[FileResult, ...]
 

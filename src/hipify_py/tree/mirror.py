@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 
 from hipify_py.reporting.diagnostics import CATALOGUE
 from hipify_py.results import FileResult, FileStatus
@@ -27,13 +26,17 @@ from hipify_py.tree.outputs import WriteError, atomic_copy, ensure_inside
 MARKER = ".hipify-py-output"
 
 
-@dataclass(slots=True)
 class MirrorOutcome:
-    copied: int = 0  # files written (new or changed)
-    unchanged: int = 0  # outputs that already matched
-    linked: int = 0
-    stale: list[str] = field(default_factory=list)  # sync check: outputs missing or different
-    problems: list[FileResult] = field(default_factory=list)
+    """What the mirror did, counted as it goes (a plain class: made once, never compared)."""
+
+    __slots__ = ("copied", "linked", "problems", "stale", "unchanged")
+
+    def __init__(self) -> None:
+        self.copied = 0  # files written (new or changed)
+        self.unchanged = 0  # outputs that already matched
+        self.linked = 0
+        self.stale: list[str] = []  # sync check: outputs missing or different
+        self.problems: list[FileResult] = []
 
 
 def mirror_tree(

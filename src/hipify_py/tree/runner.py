@@ -13,7 +13,7 @@ import signal
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from hipify_py.reporting.diagnostics import CATALOGUE, Diagnostic
 from hipify_py.results import FileResult, FileStatus
@@ -92,8 +92,9 @@ class RunOutcome:
     results_key: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class _Job:
+class _Job(NamedTuple):
+    """One file for a worker to translate."""
+
     path: str  # on disk
     display: str
     data: bytes
