@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 Piece = bytes | tuple[int, int]
 
@@ -44,14 +45,16 @@ class Edit:
         return (self.start, self.end, self.text, self.pieces)
 
 
-@dataclass(frozen=True, slots=True)
-class Conflict:
+class Conflict(NamedTuple):
+    """Two edits that overlap."""
+
     first: Edit
     second: Edit
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(NamedTuple):
+    """A file's edits in order, and those that conflict."""
+
     edits: tuple[Edit, ...]  # sorted, duplicates dropped
     conflicts: tuple[Conflict, ...]
 

@@ -19,7 +19,6 @@ import functools
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, overload
 
@@ -154,8 +153,7 @@ class TokenList(Sequence[Token]):
         return j
 
 
-@dataclass(frozen=True, slots=True)
-class FunctionBody:
+class FunctionBody(NamedTuple):
     """A function definition with an execution space, as byte offsets of the whole definition."""
 
     start: int
@@ -168,8 +166,7 @@ class FunctionBody:
         return "global" in self.spaces or "device" in self.spaces
 
 
-@dataclass(frozen=True, slots=True)
-class UserDeclaration:
+class UserDeclaration(NamedTuple):
     """A name the user declares inside their own namespace or class (start..end: that scope)."""
 
     name: str
@@ -178,16 +175,18 @@ class UserDeclaration:
     end: int
 
 
-@dataclass(frozen=True, slots=True)
-class ClangDiagnostic:
+class ClangDiagnostic(NamedTuple):
+    """One of clang's own diagnostics (--show-clang-diagnostics)."""
+
     line: int
     column: int
     severity: str
     message: str
 
 
-@dataclass(frozen=True, slots=True)
-class ParsedSource:
+class ParsedSource(NamedTuple):
+    """What parsing gives the rules: the bytes, their tokens and what the AST told."""
+
     data: bytes
     tokens: TokenList
     functions: tuple[FunctionBody, ...] = ()

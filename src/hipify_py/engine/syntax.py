@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from hipify_py.engine.parsing import (
     COMMENT,
@@ -33,8 +33,7 @@ _SPACED_CHEVRONS = re.compile(rb"<<[ \t]+<(?!<)")
 _STOP_ANGLE = frozenset({b";", b"{", b"}", b")", b"]", b"<<<", b">>>", b"&&", b"||"})
 
 
-@dataclass(frozen=True, slots=True)
-class Directive:
+class Directive(NamedTuple):
     """A preprocessor directive: tokens first..last (inclusive), bytes start..end (end of line)."""
 
     name: str
@@ -44,8 +43,9 @@ class Directive:
     end: int
 
 
-@dataclass(frozen=True, slots=True)
-class Include:
+class Include(NamedTuple):
+    """An #include directive and the header it names."""
+
     directive: Directive
     header: str
     angled: bool
@@ -53,8 +53,7 @@ class Include:
     name_end: int
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+class Span(NamedTuple):
     """Tokens first..last inclusive (last < first: empty), bytes start..end."""
 
     first: int
@@ -67,16 +66,18 @@ class Span:
         return self.last < self.first
 
 
-@dataclass(frozen=True, slots=True)
-class Call:
+class Call(NamedTuple):
+    """A call: the callee's name token, its parentheses and its arguments."""
+
     name_index: int  # token index of the callee's last identifier
     open_index: int  # "("
     close_index: int  # ")"
     args: tuple[Span, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Launch:
+class Launch(NamedTuple):
+    """A kernel launch k<<<config>>>(args)."""
+
     callee: Span  # qualified name with template arguments
     template_args: Span | None
     open_index: int  # "<<<"

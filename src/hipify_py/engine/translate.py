@@ -11,7 +11,8 @@ import re
 import stat
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import NamedTuple
 
 from hipify_py.buildfiles import is_build_file, port_build_file
 from hipify_py.engine.edits import Edit, apply_edits, plan_edits
@@ -90,7 +91,7 @@ def translate_source(
             Diagnostic("HPY910", Severity.NOTE, path, d.line, d.column,
                        f"clang {d.severity}: {d.message}")
             for d in parsed.clang_diagnostics
-        ], data, applied.index, settings)
+        ], data, applied.lines, settings)
     local = tuple(sorted({p for p in (ctx.resolve_local(i.header) for i in ctx.syntax.includes)
                           if p}))
     return FileResult(
@@ -98,19 +99,20 @@ def translate_source(
         applied.status,
         applied.output,
         _one_per_line(diagnostics),
-        _stats(data, applied.output, applied.edits, references, applied.index),
+        _stats(data, applied.output, applied.edits, references, applied.lines),
         local,
         shim,
     )
 
 
-@dataclass(frozen=True, slots=True)
-class _Applied:
+class _Applied(NamedTuple):
+    """A file's edits applied and its findings located."""
+
     status: FileStatus
     output: bytes
     edits: tuple[Edit, ...]  # those applied (none after a conflict)
     diagnostics: tuple[Diagnostic, ...]  # located and filtered
-    index: LineIndex
+    lines: LineIndex
 
 
 def _apply(data: bytes, path: str, edits: list[Edit], findings: list[Finding],
@@ -173,7 +175,7 @@ def _translate_build_file(data: bytes, path: str, table: MappingTable,
             (edits if isinstance(out, Edit) else findings).append(out)  # type: ignore[arg-type]
     applied = _apply(data, path, edits, findings, settings)
     return FileResult(path, applied.status, applied.output, _one_per_line(list(applied.diagnostics)),
-                      _stats(data, applied.output, applied.edits, [], applied.index))
+                      _stats(data, applied.output, applied.edits, [], applied.lines))
 
 def _one_per_line(diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:
     """Sorted, with a repeated finding (same code and message) kept once per line: a line that

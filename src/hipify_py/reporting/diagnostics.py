@@ -405,8 +405,7 @@ class Diagnostic:
                              self.offset, self.end_offset))
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(NamedTuple):
     """A diagnostic before it is located: rules report byte offsets, translate() adds line/column."""
 
     code: str

@@ -10,7 +10,7 @@ hold is not reported as left-over CUDA (rules/residue.py), since hipcc never com
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from hipify_py.engine.rules.base import Context
 from hipify_py.engine.syntax import Directive
@@ -26,8 +26,7 @@ _BRANCHES = frozenset({"elif", "elifdef", "elifndef", "else"})
 _KEY = "hip_branches"
 
 
-@dataclass(frozen=True, slots=True)
-class CudaSide:
+class CudaSide(NamedTuple):
     """The branches before the author's HIP branch in one #if chain."""
 
     conditions: tuple[Directive, ...]  # their #if/#elif lines

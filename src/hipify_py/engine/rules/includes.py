@@ -17,6 +17,7 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from hipify_py.engine.edits import Edit
 from hipify_py.engine.parsing import COMMENT, IDENT
@@ -66,8 +67,9 @@ def rewrite_includes(ctx: Context) -> Iterator[RuleOutput]:
 # (make_hipComplex, hipCaddf) need hipComplex, so the library is told to take it.
 # hipBLAS: hipblasHalf (cublasHgemm's __half) is uint16_t unless HIPBLAS_USE_HIP_HALF.
 # A library release older than its macro ignores it.
-@dataclass(frozen=True, slots=True)
-class _TypesDefine:
+class _TypesDefine(NamedTuple):
+    """A macro a HIP library reads to take other types, and when a file needs it."""
+
     macro: str
     headers: frozenset[str]
     names: frozenset[bytes]  # the file names one of these (a type the library then takes)
