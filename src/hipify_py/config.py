@@ -7,9 +7,8 @@ pyproject.toml that names them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 _KEYS = {
     "fail-on", "ignore", "include", "exclude", "mappings", "hip-version", "roc", "experimental",
@@ -21,8 +20,9 @@ class ConfigError(ValueError):
     """A bad [tool.hipify-py] table; the message names the file and the key."""
 
 
-@dataclass(frozen=True, slots=True)
-class ProjectConfig:
+class ProjectConfig(NamedTuple):
+    """The table's values, checked; options given on the command line override them."""
+
     path: Path  # the pyproject.toml it came from
     fail_on: str | None = None
     ignore: tuple[str, ...] = ()
