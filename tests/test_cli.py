@@ -213,6 +213,11 @@ def test_a_served_rerun_writes_the_reports_a_full_render_writes(
     invoke(*args, "--baseline", "base.json", "--update-baseline")
     invoke(*args, "--baseline", "base.json")
     assert len(rendered) == 10  # with a baseline, every report and --format json each time
+    # A run that asks for no report does not read the recorded renderings.
+    from hipify_py.tree import run_record
+
+    monkeypatch.setattr(run_record, "recorded_reports", None)
+    assert invoke("translate", "src", "--output-dir", "out", "--no-config", "--quiet")[0] == code
 
 
 def test_inline_suppression() -> None:

@@ -217,9 +217,10 @@ def _finish(
         files_copied=getattr(outcome, "copied", 0),
     )
     # Reports of results an earlier run had (a re-run served whole) are reused, not rendered:
-    # not when a baseline or a compile check changed the results after the run.
+    # not when a baseline or a compile check changed the results after the run, and not read
+    # when no report is asked for.
     results_key: str | None = getattr(outcome, "results_key", None)
-    if baseline or compile_status is not None:
+    if baseline or compile_status is not None or not (report_files or fmt in ("json", "sarif")):
         results_key = None
     recorded = run_record.recorded_reports(results_key) if results_key else None
     known = len(recorded or ())
