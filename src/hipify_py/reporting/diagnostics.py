@@ -394,8 +394,10 @@ class Diagnostic:
     def name(self) -> str:
         return CATALOGUE[self.code].name
 
-    def sort_key(self) -> tuple[str, int, int, str]:
-        return (self.path, self.line, self.column, self.code)
+    def sort_key(self) -> tuple[str, int, int, str, str]:
+        # The message breaks ties (two HPY202 at one place): reports do not depend on the
+        # order the rules happened to produce findings in.
+        return (self.path, self.line, self.column, self.code, self.message)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled as a constructor call: a warm run unpickles thousands of these from the
