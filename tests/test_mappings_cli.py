@@ -6,6 +6,7 @@ import csv
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -175,6 +176,39 @@ def test_compiled_entries_load_on_first_use_and_survive_a_cleaned_cache(
     assert table.entries["cudaMalloc"].hip == "hipMalloc"
     shipped = pickle.loads(pickle.dumps(load_mapping_table()))  # as a spawned worker gets it
     assert shipped.entries["cudaFree"].hip == "hipFree"
+
+
+def test_the_shipped_table_is_used_while_it_matches_the_yaml(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, table: MappingTable) -> None:
+    """The wheel ships the tables compiled (hatch_build.py): the first run builds nothing, and a
+    table edited after installing is built from its YAML instead."""
+    import pickle
+    import shutil
+
+    from hipify_py.tables import mappings
+
+    package = tmp_path / "mappings"
+    shutil.copytree(mappings.mappings_dir(), package, ignore=shutil.ignore_patterns("builtin.*"))
+    mappings.write_shipped_table(package, package)
+    monkeypatch.setattr(mappings, "mappings_dir", lambda: package)
+    monkeypatch.setenv("HIPIFY_PY_CACHE_DIR", str(tmp_path / "cache"))
+    shipped = load_mapping_table()
+    assert not list((tmp_path / "cache").rglob("*.table"))  # nothing compiled
+    assert shipped.entries._blobs is None  # type: ignore[attr-defined]  # read on first use
+    def sourceless(entries: Any) -> dict[str, Any]:  # (sources name the package's files)
+        return {name: e._replace(source="") for name, e in entries.items()}
+
+    assert sourceless(shipped.entries) == sourceless(table.entries)
+    assert sourceless(shipped.headers) == sourceless(table.headers)
+    assert shipped.entries["cudaMalloc"].source == "hipify_py/mappings/runtime.yaml"
+    again = pickle.loads(pickle.dumps(shipped))  # as a spawned worker gets it
+    assert again.entries["cudaFree"].hip == "hipFree"
+
+    runtime = package / "runtime.yaml"
+    runtime.write_text(runtime.read_text().replace("hip: hipFree,", "hip: hipFreeEdited,", 1))
+    edited = load_mapping_table()
+    assert edited.entries["cudaFree"].hip == "hipFreeEdited"
+    assert list((tmp_path / "cache").rglob("*.table"))  # compiled from the YAML
 
 
 def test_compiled_table_round_trips_through_pickle(table: MappingTable) -> None:

@@ -30,6 +30,7 @@ def test_wheel_installs_and_translates(tmp_path: Path) -> None:
     assert "hipify_py/reporting/templates/report.html.j2" in names
     assert "hipify_py/reporting/schemas/report-v1.schema.json" in names
     assert "hipify_py/engine/prelude/cuda_prelude.h" in names
+    assert "hipify_py/mappings/builtin.table" in names  # compiled by hatch_build.py
 
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
@@ -51,3 +52,5 @@ def test_wheel_installs_and_translates(tmp_path: Path) -> None:
                               env=env, check=False)
         assert proc.returncode == 0, proc.stderr
         assert "hipMalloc(p, 4)" in proc.stdout and "hipDeviceSynchronize" in proc.stdout
+    # the first run used the shipped table: nothing compiled into the cache
+    assert not list((tmp_path / "cache").rglob("*.table"))

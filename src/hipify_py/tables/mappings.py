@@ -97,6 +97,10 @@ def load_mapping_table(
         except OSError as exc:
             raise MappingError(f"{path}: cannot read mapping file: {exc.strerror or exc}") from None
     digest = _digest(contents)
+    if not extra_files:
+        shipped = _read_shipped(contents, digest)
+        if shipped is not None:
+            return shipped
     cache = _cache_path(digest) if use_cache else None
     if cache is not None:
         table = _read_cache(cache)
@@ -566,9 +570,70 @@ def _read_entries(path: str, files: tuple[str, ...]) -> dict[str, bytes]:
     """A compiled table's entries; rebuilt from the YAML files if that file has gone (a cache
     cleaned while a run was using it)."""
     blobs = read_signed(path, dict)
-    if blobs is not None:
-        return blobs
+    return blobs if blobs is not None else _rebuilt_entries(files)
+
+
+def _rebuilt_entries(files: tuple[str, ...]) -> dict[str, bytes]:
     return pickled(build_table([(Path(f), Path(f).read_bytes()) for f in files]).entries)
+
+
+# --- the table shipped in the wheel ---------------------------------------------------------------
+# The built-in tables are compiled when the wheel is built (hatch_build.py), so the first run
+# after installing costs what every later one does (building them from YAML takes about 0.6 s).
+# Read with plain pickle: the files are part of the installed package, as trusted as its code
+# (the per-user cache, which anyone with the account can write, is signed instead).
+SHIPPED_TABLE = "builtin.table"
+SHIPPED_ENTRIES = "builtin.entries"
+
+
+def write_shipped_table(mappings: Path, out_dir: Path) -> list[Path]:
+    """Compile the YAML tables in `mappings` into out_dir; the files to ship beside them."""
+    import pickle
+
+    contents = [(Path("hipify_py/mappings") / f.name, f.read_bytes())
+                for f in sorted(mappings.glob("*.yaml"))]
+    table = build_table(contents)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    entries, head = out_dir / SHIPPED_ENTRIES, out_dir / SHIPPED_TABLE
+    entries.write_bytes(pickle.dumps(pickled(table.entries), protocol=pickle.HIGHEST_PROTOCOL))
+    head.write_bytes(pickle.dumps((_shipped_digest(contents),
+                                   replace(table, entries=LazyEntries(None))),
+                                  protocol=pickle.HIGHEST_PROTOCOL))
+    return [head, entries]
+
+
+def _shipped_digest(contents: Iterable[tuple[Path, bytes]]) -> str:
+    """The built-in tables by file name and content: the same wherever the package is."""
+    h = hashlib.sha256(f"{__version__}/{_CACHE_FORMAT}/shipped".encode())
+    for path, data in contents:
+        h.update(path.name.encode() + b"\0" + hashlib.sha256(data).digest())
+    return h.hexdigest()
+
+
+def _read_shipped(contents: Sequence[tuple[Path, bytes]], digest: str) -> MappingTable | None:
+    """The compiled table the wheel ships, if it is that of these files (not edited since)."""
+    import pickle
+
+    folder = mappings_dir()
+    try:
+        shipped_digest, table = pickle.loads((folder / SHIPPED_TABLE).read_bytes())
+    except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
+        return None  # not a wheel install (the repository's mappings/), or unreadable
+    if shipped_digest != _shipped_digest(contents) or not isinstance(table, MappingTable):
+        return None
+    source = functools.partial(_read_shipped_entries, str(folder / SHIPPED_ENTRIES),
+                               tuple(str(p) for p, _ in contents))
+    return replace(table, digest=digest, entries=LazyEntries(None, source))
+
+
+def _read_shipped_entries(path: str, files: tuple[str, ...]) -> dict[str, bytes]:
+    import pickle
+
+    try:
+        blobs = pickle.loads(Path(path).read_bytes())
+    except (OSError, pickle.UnpicklingError, EOFError):
+        blobs = None
+    return blobs if isinstance(blobs, dict) else _rebuilt_entries(files)
 
 
 # --- queries ------------------------------------------------------------------------------------
