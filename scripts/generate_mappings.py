@@ -330,7 +330,14 @@ for _name, _casts in (
         EXTRA_ARGUMENT_RULES.setdefault(_variant, []).extend(
             {"action": "cast_argument", "index": i, "value": v, "mode": "roc"}
             for i, v in _casts.items())
-REPLACED_ARGUMENT_RULES = {("cusparseSpSM_solve", "add_const_argument", 10, "default")}
+REPLACED_ARGUMENT_RULES = {
+    ("cusparseSpSM_solve", "add_const_argument", 10, "default"),
+    # Left from when hipify-clang mapped cudaGetDriverEntryPoint to hipGetProcAddress, which
+    # takes a HIP version there (hipify-clang evaluates the expression itself; we would write
+    # it into the code). hipGetDriverEntryPoint, the mapping now, has CUDA's own signature:
+    # with the inserted argument the call did not compile, with no finding (HIPIFY's suite).
+    ("cudaGetDriverEntryPoint", "add_const_argument", 2, "default"),
+}
 for _name, _rule in _EXTRA_RULES.items():
     EXTRA_ARGUMENT_RULES.setdefault(_name, []).append(_rule)
 for _name, _defaults in _DEFAULTS.items():

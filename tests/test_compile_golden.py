@@ -27,6 +27,7 @@ COMPILES = {
     "arguments/void_pointer_casts.cu.hip": ("5.2", "7.2"),
     "launches/kernel_name_macro.cu.hip": ("5.2", "7.2"),
     "versions/jit_options_and_attributes.cu.hip": ("7.2",),
+    "versions/driver_entry_point.cu.hip": ("7.2",),
     "versions/jit_options_and_attributes.cu.hip52.hip": ("5.2",),
     "versions/hipblas_v2_names.cu.hip": ("7.2",),  # HIP 5.2 here has no hipBLAS
     "includes/cublas_h_types_only.cu.hip": ("7.2",),
