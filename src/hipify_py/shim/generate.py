@@ -159,8 +159,12 @@ def _core(needs: list[Need], table: MappingTable, settings: Settings, banner: st
         lines += ["", "// Thrust's CUDA backend.",
                   "#if defined(__HIPCC__) && __has_include(<thrust/execution_policy.h>)",
                   "#include <thrust/execution_policy.h>"]
-        lines += [f"namespace thrust {{ namespace {n.name} = thrust::{n.target}; }}"
-                  for n in backends]
+        for n in backends:
+            # thrust::system::cuda too (its memory resources, error category) for the system
+            # namespace rocThrust also has
+            system = (f" namespace system {{ namespace {n.name} = thrust::system::{n.target}; }}"
+                      if n.name == "cuda" else "")
+            lines.append(f"namespace thrust {{ namespace {n.name} = thrust::{n.target};{system} }}")
         lines.append("#endif")
     forwarding = _forwarding_macros([n for n in needs if n.kind == "call"], table, settings)
     if forwarding:

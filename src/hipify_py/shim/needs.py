@@ -40,6 +40,13 @@ _WHY = {
     "host_portability": "separates a string literal from the macro glued to it",
     "struct_members": "renames a struct field that the target HIP spells differently",
 }
+# Names no definition may alias: rocThrust's own headers test THRUST_DEVICE_SYSTEM_CUDA, and
+# defined as THRUST_DEVICE_SYSTEM_HIP it sent them down their CUDA path (Thrust's examples: no
+# TU that included a Thrust algorithm compiled). Each use is reported instead.
+_NOT_ALIASED = {
+    "THRUST_DEVICE_SYSTEM_CUDA": "renames THRUST_DEVICE_SYSTEM_CUDA, which rocThrust's own "
+                                 "headers test (a definition would send them down their CUDA path)",
+}
 
 
 class Need(NamedTuple):
@@ -91,7 +98,9 @@ def collect(ctx: Context, edits: Iterable[Edit], reported: Iterable[Finding] = (
             elif types and edit.start == edit.end:
                 needs.append((Need("define", types.group(1).decode(), ""), edit.start))
             continue
-        if rule == "identifiers" and _IDENT.match(original) and _IDENT.match(edit.text):
+        if rule == "identifiers" and original.decode() in _NOT_ALIASED:
+            findings += _cannot_express(edit, original, _NOT_ALIASED[original.decode()])
+        elif rule == "identifiers" and _IDENT.match(original) and _IDENT.match(edit.text):
             name, target = original.decode(), edit.text.decode()
             if edit.start in call_starts:
                 continue  # its forwarding macro renames it
@@ -106,9 +115,9 @@ def collect(ctx: Context, edits: Iterable[Edit], reported: Iterable[Finding] = (
     return needs, findings
 
 
-def _cannot_express(edit: Edit, original: bytes) -> list[Finding]:
+def _cannot_express(edit: Edit, original: bytes, why: str | None = None) -> list[Finding]:
     """HPY700 for an edit of the text itself, saying what translate does there."""
-    why = _WHY.get(edit.rule, f"makes an edit ({edit.rule or 'unnamed'})")
+    why = why or _WHY.get(edit.rule, f"makes an edit ({edit.rule or 'unnamed'})")
     inserted = edit.text.decode("utf-8", "replace").strip().splitlines()
     if inserted == ["#endif"] and not original:
         return []  # the close of a guard whose opening line is reported already

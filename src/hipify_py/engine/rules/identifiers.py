@@ -156,31 +156,53 @@ def _cub_namespace(ctx: Context) -> Iterator[RuleOutput]:
         yield Edit(toks.start(i), toks.end(i), b"hipcub", "identifiers")
 
 
-# Thrust's CUDA backend -> rocThrust's HIP backend (same algorithms, other names).
-_THRUST_BACKEND = {b"cuda": b"hip", b"cuda_cub": b"hip_rocprim",
-                   b"THRUST_DEVICE_SYSTEM_CUDA": b"THRUST_DEVICE_SYSTEM_HIP"}
-_THRUST_NAMES = re.compile(rb"\b(?:cuda_cub|cuda|THRUST_DEVICE_SYSTEM_CUDA)\b")
+# Thrust's CUDA backend -> rocThrust's HIP backend (same algorithms, other names): each name
+# with the qualifiers it is Thrust's under (checked against ROCm 7.2's rocThrust headers).
+_THRUST_SYSTEM = ((b"thrust",), (b"thrust", b"system"))
+_THRUST_BACKEND: dict[bytes, tuple[bytes, tuple[tuple[bytes, ...], ...]]] = {
+    b"cuda": (b"hip", _THRUST_SYSTEM),
+    b"cuda_cub": (b"hip_rocprim", ((b"thrust",),)),
+    b"cuda_category": (b"hip_category", _THRUST_SYSTEM),  # thrust/system/cuda/error.h
+    # The allocator Thrust's device memory resources are made of (thrust/system/*/memory_resource.h)
+    b"cuda_memory_resource": (b"hip_memory_resource", ((b"thrust", b"system", b"cuda", b"detail"),)),
+}
+_THRUST_NAMES = re.compile(
+    rb"\b(?:cuda_cub|cuda|cuda_category|cuda_memory_resource|THRUST_DEVICE_SYSTEM_CUDA)\b")
 
 
 def _thrust_backend(ctx: Context) -> Iterator[RuleOutput]:
-    """`thrust::cuda::par`, `thrust::cuda_cub::stream` and THRUST_DEVICE_SYSTEM_CUDA name
-    Thrust's CUDA backend; rocThrust's is thrust::hip, thrust::hip_rocprim, ..._HIP."""
+    """`thrust::cuda::par`, `thrust::cuda_cub::stream`, `thrust::cuda_category()` and
+    THRUST_DEVICE_SYSTEM_CUDA name Thrust's CUDA backend; rocThrust's is thrust::hip,
+    thrust::hip_rocprim, thrust::hip_category(), ..._HIP."""
     if b"thrust" not in ctx.data and b"THRUST_DEVICE_SYSTEM_CUDA" not in ctx.data:
         return
     toks = ctx.parsed.tokens
-    syntax = ctx.syntax
     for i in identifier_tokens(ctx, _THRUST_NAMES):
         if ctx.keeps_names(toks.start(i)):
             continue
         name = toks.raw(i)
-        if name != b"THRUST_DEVICE_SYSTEM_CUDA":
-            colons = syntax.prev_code(i)
-            qualifier = syntax.prev_code(colons) if colons is not None else None
-            if (colons is None or toks.raw(colons) != b"::" or qualifier is None
-                    or toks.raw(qualifier) != b"thrust"):
+        if name == b"THRUST_DEVICE_SYSTEM_CUDA":
+            target = b"THRUST_DEVICE_SYSTEM_HIP"
+        else:
+            target, qualified = _THRUST_BACKEND[name]
+            if _qualifiers(ctx, i) not in qualified:
                 continue
         yield Reference("cub", name.decode(), True)
-        yield Edit(toks.start(i), toks.end(i), _THRUST_BACKEND[name], "identifiers")
+        yield Edit(toks.start(i), toks.end(i), target, "identifiers")
+
+
+def _qualifiers(ctx: Context, i: int) -> tuple[bytes, ...]:
+    """The names qualifying token i, outermost first: `thrust::system::cuda` -> (thrust, system)."""
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    names: list[bytes] = []
+    colons = syntax.prev_code(i)
+    while colons is not None and toks.raw(colons) == b"::":
+        qualifier = syntax.prev_code(colons)
+        if qualifier is None or toks.kinds[qualifier] != IDENT:
+            break
+        names.append(toks.raw(qualifier))
+        colons = syntax.prev_code(qualifier)
+    return tuple(reversed(names))
 
 
 # CUDA class templates whose names are ordinary words elsewhere (an OpenGL header's parameters

@@ -12,5 +12,5 @@
 // Thrust's CUDA backend.
 #if defined(__HIPCC__) && __has_include(<thrust/execution_policy.h>)
 #include <thrust/execution_policy.h>
-namespace thrust { namespace cuda = thrust::hip; }
+namespace thrust { namespace cuda = thrust::hip; namespace system { namespace cuda = thrust::system::hip; } }
 #endif
