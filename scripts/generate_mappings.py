@@ -547,6 +547,10 @@ ROW_CORRECTIONS: dict[str, dict[str, str]] = {
     # here, so 7.2 is claimed).
     "cudaMemPrefetchAsync_v2": {"hip": "hipMemPrefetchAsync_v2", "hip_added": "7.2.0"},
     "cudaMemAdvise_v2": {"hip": "hipMemAdvise_v2", "hip_added": "7.2.0"},
+    # Deprecated in CUDA 11.2 as a second name of VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED (cuda.h:
+    # both are 102); the reference has no HIP name for it. Found in NVIDIA's blog samples (VMM).
+    "CU_DEVICE_ATTRIBUTE_VIRTUAL_ADDRESS_MANAGEMENT_SUPPORTED": {
+        "hip": "hipDeviceAttributeVirtualMemoryManagementSupported", "hip_added": "5.3.0"},
     # HIP declares no __trap; clang's builtin is what it would be, in every HIP version.
     "__trap": {"hip": "__builtin_trap", "hip_added": "1.6.0"},
     # HIP has no umin/umax/llmin/...: its min/max overloads, with the arguments converted as

@@ -36,6 +36,8 @@ COMPILES = {
     "includes/extern_c_block.cu.hip": ("5.2", "7.2"),
     "includes/implicit_runtime_vector_types.cu.hip": ("5.2", "7.2"),
     "host/literal_suffix.cu.hip": ("5.2", "7.2"),
+    "host/register_and_glued_keywords.cu.hip": ("5.2", "7.2"),
+    "identifiers/vmm_attribute_alias.cu.hip": ("7.2",),
     "arguments/default_arguments.cu.hip": ("5.2", "7.2"),
     "versions/modern_device.cu.hip": ("7.2",),
     "device/warp_masks.cu.hip": ("7.2",),

@@ -39,6 +39,8 @@ CORRECTED = {
     "cudaDevAttrPciDomainId": {"hip_added": "7.2.0"},
     "CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID": {"hip_added": "7.2.0"},
     "CUBLAS_GEMM_DEFAULT_TENSOR_OP": {"hip": "HIPBLAS_GEMM_DEFAULT", "hip_added": "1.8.2"},
+    "CU_DEVICE_ATTRIBUTE_VIRTUAL_ADDRESS_MANAGEMENT_SUPPORTED": {
+        "hip": "hipDeviceAttributeVirtualMemoryManagementSupported", "hip_added": "5.3.0"},
     **{name: {"hip": name, "hip_added": "7.2.0"} for name in (
         "__hadd2_rn", "__hadd_rn", "__hmul2_rn", "__hmul_rn", "__hsub2_rn", "__hsub_rn",
         "__int2bfloat16_rn")},

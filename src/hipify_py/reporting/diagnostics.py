@@ -274,6 +274,10 @@ _CODES: list[CodeInfo] = [
        "space added between a string literal and a macro glued to it",
        "C++11 reads `\"text\"NAME` as a user-defined literal; g++ only warns, clang (hipcc) rejects "
        "it. The space keeps the meaning g++ gave it (string concatenation with the macro)."),
+    _c("HPY521", "register-removed", N, "host",
+       "register storage class removed",
+       "C++17 removed `register`; nvcc only warns, clang (hipcc) rejects it. The keyword never "
+       "changed what a program does (compilers ignore it), so taking it out changes nothing."),
     _c("HPY600", "build-flag-translated", N, "build",
        "nvcc, one of its flags, a CUDA library or a CUDA path in a build file, ported",
        "The build file now calls hipcc with its counterpart (mappings/build_flags.yaml). "

@@ -37,7 +37,8 @@ _BY_CONTEXT = frozenset({"append_argument_of_call", "map_argument_values", "drop
 _WHY = {
     "case_labels": "comments out a case label of a value the target HIP lacks",
     "type_clashes": "renames or guards a definition that becomes a duplicate under HIP's types",
-    "host_portability": "separates a string literal from the macro glued to it",
+    "host_portability": "rewrites host C++ that clang rejects (a name glued to a string "
+                        "literal, the register storage class)",
     "struct_members": "renames a struct field that the target HIP spells differently",
 }
 # Names no definition may alias: rocThrust's own headers test THRUST_DEVICE_SYSTEM_CUDA, and

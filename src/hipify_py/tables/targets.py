@@ -262,8 +262,8 @@ def merging_type_names(table: MappingTable) -> frozenset[str]:
     for entry in table.entries.values():
         if entry.family not in ("runtime", "driver") or not entry.cuda[:1].isalpha():
             continue
-        if not (entry.cuda.endswith("_t") or entry.cuda[:2] == "CU"):
-            continue
+        if not (entry.cuda.endswith("_t") or (entry.cuda[:2] == "CU" and entry.cuda[2] != "_")):
+            continue  # (CU_DEVICE_ATTRIBUTE_... are values, not types)
         name = resolve(entry, settings, table).name
         if name is not None and name != entry.cuda:
             by_target[name].add(entry.cuda)

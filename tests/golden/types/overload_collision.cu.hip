@@ -14,3 +14,11 @@ template <typename T>
 void check(T result, const char *func) {
   if (result) fprintf(stderr, "%s: %s\n", func, _cudaGetErrorEnum(result));
 }
+
+// Statements that only look like declarations: calls whose arguments name the merging types.
+template <typename T> void accept(int *where, T value);
+void statements() {
+  int first = 0, second = 0;
+  accept(&first, hipError_t(0));
+  accept(&second, hipError_t(0));
+}

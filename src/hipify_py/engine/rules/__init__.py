@@ -11,7 +11,7 @@ from hipify_py.engine.rules.base import Context, Reference, Rule, RuleOutput
 from hipify_py.engine.rules.case_labels import comment_out_dead_case_labels
 from hipify_py.engine.rules.device_checks import check_device_code
 from hipify_py.engine.rules.feature_macros import translate_feature_macros
-from hipify_py.engine.rules.host_portability import separate_literal_suffixes
+from hipify_py.engine.rules.host_portability import drop_register, separate_literal_suffixes
 from hipify_py.engine.rules.identifiers import rename_identifiers
 from hipify_py.engine.rules.includes import rewrite_includes
 from hipify_py.engine.rules.launches import rewrite_launches
@@ -32,6 +32,7 @@ RULES: tuple[Rule, ...] = (
     check_device_code,
     rewrite_warp_sync,
     separate_literal_suffixes,
+    drop_register,
     report_residue,
 )
 

@@ -77,6 +77,8 @@ def _overload_collisions(ctx: Context) -> Iterator[RuleOutput]:
         original = tuple(
             toks.text(k) for k in range(open_paren + 1, close) if toks.kinds[k] != COMMENT
         )
+        if not _parameter_list(original):
+            continue  # `f(&x, ...);`: a call statement, not a declaration
         normalized = tuple(_hip_name(ctx, t) for t in _types_only(original))
         fname = toks.text(name_index)
         survivor = survivors.setdefault((fname, normalized), original)
@@ -113,6 +115,13 @@ def _enclosing_paren(ctx: Context, i: int) -> int | None:
         elif t in (b";", b"{", b"}"):
             return None
     return None
+
+
+def _parameter_list(tokens: tuple[str, ...]) -> bool:
+    """Could these tokens declare parameters? Each must start with a type's first word."""
+    starts = [tokens[0]] if tokens else []
+    starts += [tokens[k + 1] for k, t in enumerate(tokens[:-1]) if t == ","]
+    return all(s[:1].isalpha() or s[:1] == "_" or s == "::" for s in starts)
 
 
 def _types_only(params: tuple[str, ...]) -> tuple[str, ...]:
