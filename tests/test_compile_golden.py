@@ -24,6 +24,7 @@ TOOLCHAINS = {"5.2": (HIPCC_52, "gfx90a"), "7.2": (HIPCC_72, "gfx942")}
 # expected output -> the HIP versions it must compile with
 COMPILES = {
     "feature_macros/arch_value.cu.hip": ("5.2", "7.2"),
+    "feature_macros/library_versions.cu.hip": ("5.2", "7.2"),
     "arguments/void_pointer_casts.cu.hip": ("5.2", "7.2"),
     "launches/kernel_name_macro.cu.hip": ("5.2", "7.2"),
     "versions/jit_options_and_attributes.cu.hip": ("7.2",),

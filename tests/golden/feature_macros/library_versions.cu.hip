@@ -1,20 +1,26 @@
-// Library version macros are those of the CUDA release the code is read as (--cuda-version), so
-// with --skip-excluded-preprocessor-conditional-blocks only that release's branches translate.
+// The libraries' version macros, which no HIP library defines, become the versions of the CUDA
+// release the code is read as (--cuda-version): left, each would be 0 under hipcc and pick the
+// oldest branch. rocThrust defines THRUST_VERSION itself: it stays.
 #include <hip/hip_runtime.h>
-#include <hipsparse/hipsparse.h>
+#include <cstdio>
 
-void pick(hipsparseHandle_t* handle) {
-#if CUSPARSE_VERSION >= 12000
-  hipsparseCreate(handle);
+#if 12000 >= 11000  // expect: HPY500
+static const char *sparse_api = "generic";
 #else
-  cusparseCreate(handle);
+static const char *sparse_api = "legacy";
 #endif
-#if defined(CUDNN_MAJOR) && CUDNN_MAJOR >= 9
-  hipDeviceSynchronize();
+
+#ifdef CUDNN_MAJOR  // expect: HPY501
+static const int has_cudnn = 1;
 #else
-  cudaDeviceSynchronize();
+static const int has_cudnn = 0;
 #endif
-#if CUB_VERSION >= 200000
-  hipFree(nullptr);
-#endif
+
+void versions() {
+  printf("CUB %d, cuBLAS %d.%d, %s, %d\n", 200001, 12,  // expect: HPY500
+         0, sparse_api, has_cudnn);  // expect: HPY500
 }
+
+#ifdef THRUST_VERSION
+static const int thrust_version = THRUST_VERSION;
+#endif

@@ -11,6 +11,8 @@ Where a macro is used for its value, not tested for definedness:
   `__CUDACC_VER_MINOR__`) becomes the number of the CUDA release the code is read as
   (--cuda-version, default 12.0): every comparison takes the branch that release took. (HIP_VERSION
   would be a number in the tens of millions: every "CUDA >= N" branch, CUDA-only code included.)
+* The libraries' version macros (`CUB_VERSION`, `CUSPARSE_VERSION`, `CUDNN_MAJOR`, ...), which no
+  HIP library defines, become the versions that release shipped.
 * `__CUDA_ARCH__` becomes `(__HIP_DEVICE_COMPILE__ * 600)`: 600 (Pascal) in device compilation,
   0 in host compilation, as under nvcc. Pascal is the level every GPU HIP targets covers (fp16
   arithmetic, double atomicAdd, __ldg, shuffles); branches for Volta and later (independent thread
@@ -29,6 +31,7 @@ from hipify_py.engine.rules.hip_branches import in_cuda_condition
 from hipify_py.engine.syntax import Syntax
 from hipify_py.reporting.diagnostics import Finding
 from hipify_py.settings import Settings, cuda_major_minor, cuda_version_number
+from hipify_py.tables.cuda_releases import library_macros
 
 FAMILY = "feature_macros"
 # Macros whose value is a number that means nothing on HIP: only "is it defined" translates.
@@ -39,6 +42,9 @@ DEFINED_ONLY = frozenset(
 _DEFINED_DIRECTIVES = frozenset({"ifdef", "ifndef", "elifdef", "elifndef"})
 EMULATED_CUDA_ARCH = 600
 _CUDA_VERSION_MACROS = frozenset({"CUDART_VERSION", "CUDA_VERSION", "__CUDA_API_VERSION"})
+# The libraries' version macros the table lists (rocThrust's own THRUST_* are not among them)
+_LIBRARY_PREFIXES = ("CUBLAS_", "CUFFT_", "CURAND_", "CUSOLVER_", "CUSPARSE_", "CUB_", "CCCL_",
+                     "CUDNN_")
 
 
 def value_of(name: str, settings: Settings) -> str | None:
@@ -52,6 +58,9 @@ def value_of(name: str, settings: Settings) -> str | None:
         return str(minor)
     if name == "__CUDA_ARCH__":
         return f"(__HIP_DEVICE_COMPILE__ * {EMULATED_CUDA_ARCH})"
+    if name.startswith(_LIBRARY_PREFIXES):  # CUB_VERSION, CUSPARSE_VER_MAJOR, CUDNN_MAJOR, ...
+        version = library_macros(settings.cuda_version).get(name)
+        return None if version is None else str(version)
     return None
 
 
