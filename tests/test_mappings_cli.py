@@ -47,6 +47,7 @@ def test_lookup_shows_what_the_cuda_version_makes_of_a_name() -> None:
     code, out, _ = run("lookup", "CUDART_VERSION", "CUBLAS_VER_MAJOR", "--cuda-version", "11.8")
     assert code == 0 and "read as     11080 (CUDA 11.8, --cuda-version)" in out
     assert "read as     11 (CUDA 11.8, --cuda-version)" in out  # CUBLAS_VER_MAJOR
+    assert "becomes     11 where its value is used" in out and "HPY101" not in out
     # CUDA 13's cudaMemAdvise takes a location: HIP's _v2 has that shape
     assert "becomes     hipMemAdvise (HIP)" in run("lookup", "cudaMemAdvise")[1]
     assert "becomes     hipMemAdvise_v2 (HIP)" in run(

@@ -105,8 +105,12 @@ def lookup_command(
     for name in names:
         entry = table.entries.get(name)
         if entry is not None:
-            records.append({**_describe(entry, settings, table),
-                            "read_as": macros.get(name), "cuda_version": str(cuda)})
+            record = {**_describe(entry, settings, table), "read_as": macros.get(name),
+                      "cuda_version": str(cuda)}
+            if name in macros and entry.hip is None:  # a library's version: its value is read
+                record |= {"status": "value", "becomes": f"{macros[name]} where its value is used",
+                           "findings": [f for f in record["findings"] if f["code"] != "HPY101"]}
+            records.append(record)
             continue
         if name in macros:
             records.append({"macro": name, "read_as": macros[name], "cuda_version": str(cuda)})
