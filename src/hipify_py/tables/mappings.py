@@ -55,6 +55,9 @@ _ENTRY_FIELDS = {
     "roc_experimental": bool, "hip_unsupported_cuda": list,
     "args": list, "overloads": dict, "semantic": str, "behaviour": str,
 }
+# The entry fields taken as written (names and versions) and the flags; the rest are built.
+_TEXT_FIELDS = tuple(f for f, kind in _ENTRY_FIELDS.items() if kind is str and f != "status")
+_FLAG_FIELDS = tuple(f for f, kind in _ENTRY_FIELDS.items() if kind is bool)
 _ARG_FIELDS = {"action": str, "index": int, "value": str, "mode": str, "note": str,
                "hip_before": str}
 _HEADER_FIELDS = {
@@ -388,38 +391,16 @@ def _entry(path: Path, family: str, name: str, raw: Any, sections: list[Any]) ->
         raise MappingError(f"{path}: {where}: hip_unsupported_cuda must list version strings")
     source = sys.intern(str(path))
     raw = {k: sys.intern(v) if isinstance(v, str) else v for k, v in raw.items()}
+    written: dict[str, Any] = {f: raw.get(f) for f in _TEXT_FIELDS}
+    written.update({f: bool(raw.get(f, False)) for f in _FLAG_FIELDS})
     entry = ApiEntry(
         cuda=name,
         family=family,
         section=str(section),
-        hip=raw.get("hip"),
-        roc=raw.get("roc"),
-        cuda_added=raw.get("cuda_added"),
-        cuda_deprecated=raw.get("cuda_deprecated"),
-        cuda_changed=raw.get("cuda_changed"),
-        cuda_removed=raw.get("cuda_removed"),
-        hip_added=raw.get("hip_added"),
-        hip_deprecated=raw.get("hip_deprecated"),
-        hip_changed=raw.get("hip_changed"),
-        hip_removed=raw.get("hip_removed"),
-        hip_experimental=bool(raw.get("hip_experimental", False)),
-        hip_unreleased=bool(raw.get("hip_unreleased", False)),
-        hip_older=raw.get("hip_older"),
-        hip_older_added=raw.get("hip_older_added"),
-        hip_interim=raw.get("hip_interim"),
-        hip_interim_added=raw.get("hip_interim_added"),
-        roc_added=raw.get("roc_added"),
-        roc_deprecated=raw.get("roc_deprecated"),
-        roc_changed=raw.get("roc_changed"),
-        roc_removed=raw.get("roc_removed"),
-        roc_experimental=bool(raw.get("roc_experimental", False)),
+        **written,
         hip_unsupported_cuda=tuple(unsupported_cuda),
-        note=raw.get("note"),
         args=args,
         overloads=tuple(sorted(overloads)),
-        closest=raw.get("closest"),
-        semantic=raw.get("semantic"),
-        behaviour=raw.get("behaviour"),
         source=source,
     )
     status = raw.get("status")
