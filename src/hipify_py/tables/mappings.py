@@ -99,9 +99,10 @@ def load_mapping_table(
             contents.append((path, path.read_bytes()))
         except OSError as exc:
             raise MappingError(f"{path}: cannot read mapping file: {exc.strerror or exc}") from None
-    digest = _digest(contents)
+    hashed = _hashed(contents)
+    digest = _digest(hashed)
     if not extra_files:
-        shipped = _read_shipped(contents, digest)
+        shipped = _read_shipped(hashed, digest)
         if shipped is not None:
             return shipped
     cache = _cache_path(digest) if use_cache else None
@@ -522,12 +523,17 @@ def _check_chains(entries: Mapping[str, ApiEntry]) -> None:
 
 
 # --- compiled cache -----------------------------------------------------------------------------
-def _digest(contents: Iterable[tuple[Path, bytes]]) -> str:
+def _hashed(contents: Iterable[tuple[Path, bytes]]) -> list[tuple[Path, bytes]]:
+    """Each file with the SHA-256 of its content, which both digests below are made of."""
+    return [(path, hashlib.sha256(data).digest()) for path, data in contents]
+
+
+def _digest(hashed: Iterable[tuple[Path, bytes]]) -> str:
     h = hashlib.sha256(f"{__version__}/{_CACHE_FORMAT}".encode())
-    for path, data in contents:
+    for path, content_hash in hashed:
         h.update(str(path).encode())
         h.update(b"\0")
-        h.update(hashlib.sha256(data).digest())
+        h.update(content_hash)
     return h.hexdigest()
 
 
@@ -577,21 +583,21 @@ def write_shipped_table(mappings: Path, out_dir: Path) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     entries, head = out_dir / SHIPPED_ENTRIES, out_dir / SHIPPED_TABLE
     entries.write_bytes(pickle.dumps(pickled(table.entries), protocol=pickle.HIGHEST_PROTOCOL))
-    head.write_bytes(pickle.dumps((_shipped_digest(contents),
+    head.write_bytes(pickle.dumps((_shipped_digest(_hashed(contents)),
                                    replace(table, entries=LazyEntries(None))),
                                   protocol=pickle.HIGHEST_PROTOCOL))
     return [head, entries]
 
 
-def _shipped_digest(contents: Iterable[tuple[Path, bytes]]) -> str:
+def _shipped_digest(hashed: Iterable[tuple[Path, bytes]]) -> str:
     """The built-in tables by file name and content: the same wherever the package is."""
     h = hashlib.sha256(f"{__version__}/{_CACHE_FORMAT}/shipped".encode())
-    for path, data in contents:
-        h.update(path.name.encode() + b"\0" + hashlib.sha256(data).digest())
+    for path, content_hash in hashed:
+        h.update(path.name.encode() + b"\0" + content_hash)
     return h.hexdigest()
 
 
-def _read_shipped(contents: Sequence[tuple[Path, bytes]], digest: str) -> MappingTable | None:
+def _read_shipped(hashed: Sequence[tuple[Path, bytes]], digest: str) -> MappingTable | None:
     """The compiled table the wheel ships, if it is that of these files (not edited since)."""
     import pickle
 
@@ -600,10 +606,10 @@ def _read_shipped(contents: Sequence[tuple[Path, bytes]], digest: str) -> Mappin
         shipped_digest, table = pickle.loads((folder / SHIPPED_TABLE).read_bytes())
     except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
         return None  # not a wheel install (the repository's mappings/), or unreadable
-    if shipped_digest != _shipped_digest(contents) or not isinstance(table, MappingTable):
+    if shipped_digest != _shipped_digest(hashed) or not isinstance(table, MappingTable):
         return None
     source = functools.partial(_read_shipped_entries, str(folder / SHIPPED_ENTRIES),
-                               tuple(str(p) for p, _ in contents))
+                               tuple(str(p) for p, _ in hashed))
     return replace(table, digest=digest, entries=LazyEntries(None, source))
 
 
