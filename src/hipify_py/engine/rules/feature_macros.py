@@ -42,9 +42,6 @@ DEFINED_ONLY = frozenset(
 _DEFINED_DIRECTIVES = frozenset({"ifdef", "ifndef", "elifdef", "elifndef"})
 EMULATED_CUDA_ARCH = 600
 _CUDA_VERSION_MACROS = frozenset({"CUDART_VERSION", "CUDA_VERSION", "__CUDA_API_VERSION"})
-# The libraries' version macros the table lists (rocThrust's own THRUST_* are not among them)
-_LIBRARY_PREFIXES = ("CUBLAS_", "CUFFT_", "CURAND_", "CUSOLVER_", "CUSPARSE_", "CUB_", "CCCL_",
-                     "CUDNN_")
 
 
 def value_of(name: str, settings: Settings) -> str | None:
@@ -58,10 +55,10 @@ def value_of(name: str, settings: Settings) -> str | None:
         return str(minor)
     if name == "__CUDA_ARCH__":
         return f"(__HIP_DEVICE_COMPILE__ * {EMULATED_CUDA_ARCH})"
-    if name.startswith(_LIBRARY_PREFIXES):  # CUB_VERSION, CUSPARSE_VER_MAJOR, CUDNN_MAJOR, ...
-        version = library_macros(settings.cuda_version).get(name)
-        return None if version is None else str(version)
-    return None
+    # CUB_VERSION, CUSPARSE_VER_MAJOR, CUDNN_MAJOR, ...: those the feature_macros table lists
+    # (callers pass its entries; rocThrust's own THRUST_* are not among them)
+    version = library_macros(settings.cuda_version).get(name)
+    return None if version is None else str(version)
 
 
 def _opens_skipped_range(ctx: Context, i: int) -> bool:
