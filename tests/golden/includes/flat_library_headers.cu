@@ -4,6 +4,7 @@
 #include <cusparse.h>
 #include <cusolverDn.h>
 #include <curand.h>
+#include <cuda_fp16.h>
 
 void f(cublasHandle_t blas, cusparseHandle_t sparse, cusolverDnHandle_t solver,
        curandGenerator_t gen) {
@@ -11,4 +12,9 @@ void f(cublasHandle_t blas, cusparseHandle_t sparse, cusolverDnHandle_t solver,
   cusparseCreate(&sparse);
   cusolverDnCreate(&solver);
   curandCreateGenerator(&gen, CURAND_RNG_PSEUDO_DEFAULT);
+}
+
+// hipBLAS takes __half only when told so before its header, in either spelling
+void half_gemm(cublasHandle_t blas, const __half *a, __half *c, __half alpha) {
+  cublasHgemm(blas, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, &alpha, a, 4, a, 4, &alpha, c, 4);
 }

@@ -71,7 +71,7 @@ class _TypesDefine(NamedTuple):
     """A macro a HIP library reads to take other types, and when a file needs it."""
 
     macro: str
-    headers: frozenset[str]
+    headers: frozenset[str]  # file names: in their folder (rocblas/rocblas.h) or flat alike
     names: frozenset[bytes]  # the file names one of these (a type the library then takes)
     family: str | None  # ... or a name of this mapping family
     what: str
@@ -79,10 +79,9 @@ class _TypesDefine(NamedTuple):
 
 TYPES_DEFINES = (
     _TypesDefine("ROCM_MATHLIBS_API_USE_HIP_COMPLEX",
-                 frozenset({"rocblas/rocblas.h", "rocsolver/rocsolver.h", "rocblas.h",
-                            "rocsolver.h"}), frozenset(),
+                 frozenset({"rocblas.h", "rocsolver.h"}), frozenset(),
                  "cucomplex", "its complex arguments are then hipComplex and hipDoubleComplex"),
-    _TypesDefine("HIPBLAS_USE_HIP_HALF", frozenset({"hipblas/hipblas.h", "hipblas.h"}),
+    _TypesDefine("HIPBLAS_USE_HIP_HALF", frozenset({"hipblas.h"}),
                  frozenset({b"__half", b"half"}), None, "its hipblasHalf arguments are then __half"),
 )
 
@@ -93,7 +92,7 @@ def _types_defines(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOutput
         name = define.macro.encode()
         if name in ctx.data and any(toks.raw(i) == name for i in toks.of_kind(IDENT)):
             continue  # defined already, or tested: the author's choice
-        first = next((p for p in planned if p.target in define.headers
+        first = next((p for p in planned if p.target and _file_name(p.target) in define.headers
                       and p.target != p.include.header), None)
         if first is None or not _names_a_type(ctx, define):
             continue
@@ -106,6 +105,10 @@ def _types_defines(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOutput
         yield Finding("HPY204", first.include.name_start, first.include.name_end,
                       f"defined {define.macro} before {first.target}: {define.what}, the types "
                       "the CUDA code becomes", None, None, entry.family if entry else None)
+
+
+def _file_name(header: str) -> str:
+    return header.rsplit("/", 1)[-1]
 
 
 def _names_a_type(ctx: Context, define: _TypesDefine) -> bool:
