@@ -216,6 +216,13 @@ def _entries_by_bytes(table: MappingTable) -> dict[bytes, ApiEntry]:
     return {name.encode(): entry for name, entry in table.entries.items()}
 
 
+def after_blanks(data: bytes, offset: int) -> int:
+    """The offset past the spaces and tabs at offset: a word removed takes the blank after it."""
+    while offset < len(data) and data[offset] in b" \t":
+        offset += 1
+    return offset
+
+
 def identifier_tokens(ctx: Context, pattern: re.Pattern[bytes]) -> list[int]:
     """Indexes of identifier tokens whose whole text the pattern matches, found by searching
     the bytes (C speed) instead of visiting every token; matches in comments and strings are

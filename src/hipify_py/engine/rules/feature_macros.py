@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hipify_py.engine.edits import Edit
-from hipify_py.engine.rules.base import Context, Reference, RuleOutput
+from hipify_py.engine.rules.base import Context, Reference, RuleOutput, after_blanks
 from hipify_py.engine.rules.hip_branches import in_cuda_condition
 from hipify_py.engine.syntax import Syntax
 from hipify_py.reporting.diagnostics import Finding
@@ -126,9 +126,7 @@ def translate_feature_macros(ctx: Context) -> Iterator[RuleOutput]:
         note = f" ({entry.note})" if entry.note else ""
         if target == "":
             # A calling convention: remove it with the blank after it.
-            data = ctx.data
-            while end < len(data) and data[end : end + 1] in (b" ", b"\t"):
-                end += 1
+            end = after_blanks(ctx.data, end)
             yield Edit(start, end, b"", "feature_macros")
             yield Finding("HPY500", start, end, f"{text} removed{note}", text, None, FAMILY)
             continue

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 from hipify_py.engine.edits import Edit
 from hipify_py.engine.parsing import KEYWORD, LITERAL
-from hipify_py.engine.rules.base import Context, RuleOutput
+from hipify_py.engine.rules.base import Context, RuleOutput, after_blanks
 from hipify_py.reporting.diagnostics import Finding
 
 _GLUED_SUFFIX = re.compile(rb'"([A-Za-z]\w*|__\w*)')
@@ -56,9 +56,7 @@ def drop_register(ctx: Context) -> Iterator[RuleOutput]:
         if toks.raw(i) != b"register" or ctx.is_skipped(toks.start(i)):
             continue
         start, end = toks.start(i), toks.end(i)
-        while end < len(ctx.data) and ctx.data[end] in b" \t":
-            end += 1  # and the blank after it
-        yield Edit(start, end, b"", "host_portability")
+        yield Edit(start, after_blanks(ctx.data, end), b"", "host_portability")
         yield Finding("HPY521", start, toks.end(i),
                       "register removed: C++17 has no register storage class; clang (hipcc) "
                       "rejects it where nvcc warned, and it never changed what the code does")
