@@ -389,7 +389,7 @@ HIP_5_2 = "5.2.0"
 # [6.0, 7.0) gets the _v2 name (hipify-clang for ROCm 6.x writes it too), available from HIP 6.0
 # or the plain name's own hip_added if later (checked against HIPIFY 6.3's tables: all 369 agree).
 HIPBLAS_V2_CHANGED = "7.0.0"
-HIPBLAS_V2_ADDED = (6, 0, 0)
+HIPBLAS_V2_ADDED = "6.0.0"
 
 
 def _hipblas_v2_name(row: dict[str, str]) -> tuple[str, str] | None:
@@ -397,8 +397,7 @@ def _hipblas_v2_name(row: dict[str, str]) -> tuple[str, str] | None:
     if row["hip_changed"] != HIPBLAS_V2_CHANGED or not hip.startswith("hipblas"):
         return None
     name = hip[:-3] + "_v2_64" if hip.endswith("_64") else hip + "_v2"
-    added = max(HIPBLAS_V2_ADDED, tuple(int(p) for p in (row["hip_added"] or "0.0.0").split(".")))
-    return name, ".".join(str(p) for p in added)
+    return name, max(HIPBLAS_V2_ADDED, row["hip_added"], key=_version_key)
 
 
 # Names that map but mean something different on HIP (HPY170 on every use), from HIP's headers
