@@ -15,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from hipify_py.tables.mappings import load_mapping_table
+from hipify_py.tables.supplied import HEADER_NAME, render_header
+
 GOLDEN = Path(__file__).parent / "golden"
 HIPCC_52 = shutil.which("hipcc")
 HIPCC_72 = os.environ.get("HIPIFY_PY_HIPCC_7") or (
@@ -24,6 +27,7 @@ TOOLCHAINS = {"5.2": (HIPCC_52, "gfx90a"), "7.2": (HIPCC_72, "gfx942")}
 # expected output -> the HIP versions it must compile with
 COMPILES = {
     "feature_macros/arch_value.cu.hip": ("5.2", "7.2"),
+    "feature_macros/guards_both_platforms.cu.hip": ("5.2", "7.2"),
     "feature_macros/library_versions.cu.hip": ("5.2", "7.2"),
     "arguments/void_pointer_casts.cu.hip": ("5.2", "7.2"),
     "launches/kernel_name_macro.cu.hip": ("5.2", "7.2"),
@@ -86,12 +90,20 @@ def test_golden_output_compiles(case: str, version: str, tmp_path: Path) -> None
         pytest.skip(f"no hipcc for HIP {version} here")
     source = tmp_path / "case.hip"
     source.write_bytes((GOLDEN / case).read_bytes())
+    _write_supplied_header(tmp_path)
     proc = subprocess.run(
         [hipcc, f"--offload-arch={arch}", "-std=c++17", "-fsyntax-only", str(source)],
         env={**os.environ, "HIP_PLATFORM": "amd"}, capture_output=True, text=True,
         timeout=600, check=False, cwd=tmp_path)
     errors = [line for line in proc.stderr.splitlines() if "error" in line]
     assert proc.returncode == 0, f"{case} with HIP {version}:\n" + "\n".join(errors[:20])
+
+
+def _write_supplied_header(folder: Path) -> None:
+    """hipify_supplied.h beside a case, as a tree run writes it, with every implementation (so
+    each is compiled by every toolchain here)."""
+    table = load_mapping_table()
+    (folder / HEADER_NAME).write_bytes(render_header(table.supplied, table.supplied))
 
 
 def test_every_listed_case_exists() -> None:

@@ -60,6 +60,9 @@ class Translation:
     output: str | bytes
     findings: tuple[Diagnostic, ...]
     changed: bool
+    # hipify_supplied.h for this text, where it uses what the target HIP lacks (the output
+    # includes it by that name); None: nothing to supply. Same type as `output`.
+    supplied_header: str | bytes | None = None
 
     @property
     def errors(self) -> tuple[Diagnostic, ...]:
@@ -110,13 +113,18 @@ def translate_text(
     `cuda_version` is the CUDA release the code is written for (default 12.0)."""
     from hipify_py.engine.translate import translate_source
     from hipify_py.tables.mappings import load_mapping_table
+    from hipify_py.tables.supplied import render_header
 
     data = source.encode("utf-8", "surrogateescape") if isinstance(source, str) else source
     settings = _settings(hip_version, cuda_version, roc, keep_launch_syntax)
-    result = translate_source(data, path, load_mapping_table(), settings)
+    table = load_mapping_table()
+    result = translate_source(data, path, table, settings)
     out = result.output if result.output is not None else data
-    output: str | bytes = out.decode("utf-8", "surrogateescape") if isinstance(source, str) else out
-    return Translation(output, result.diagnostics, result.changed)
+    header = render_header(result.supplied, table.supplied) if result.supplied else None
+    if isinstance(source, str):
+        return Translation(out.decode("utf-8", "surrogateescape"), result.diagnostics,
+                           result.changed, header.decode() if header is not None else None)
+    return Translation(out, result.diagnostics, result.changed, header)
 
 
 def translate_tree(

@@ -393,6 +393,11 @@ def _print_outputs(mode: Any, outcome: Any) -> None:
             if result.output is not None:
                 sys.stdout.buffer.write(result.output)
         sys.stdout.flush()
+        if any(r.supplied for r in outcome.results):
+            # Standard output has no place for a second file: say where to get it.
+            print('hipify-py: the output includes "hipify_supplied.h" (what the target HIP '
+                  "lacks, HPY530); translate with -o FILE or --output-dir to have it written",
+                  file=sys.stderr)
     elif mode is OutputMode.DIFF:
         import difflib
 

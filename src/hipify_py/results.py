@@ -46,10 +46,12 @@ class FileResult:
     local_includes: tuple[str, ...] = ()
     # With Settings.shim: what a compatibility shim must provide for this file (shim/needs.py).
     shim: Any = None
+    # Names this file uses that the target HIP lacks and hipify_supplied.h supplies.
+    supplied: tuple[str, ...] = ()
 
     def __reduce__(self) -> tuple[Any, ...]:  # a constructor call: see Diagnostic.__reduce__
         return (FileResult, (self.path, self.status, self.output, self.diagnostics, self.stats,
-                             self.local_includes, self.shim))
+                             self.local_includes, self.shim, self.supplied))
 
     @classmethod
     def problem(cls, path: str, code: str, message: str, status: FileStatus,

@@ -17,11 +17,13 @@ from typing import NamedTuple
 from hipify_py.buildfiles import is_build_file, port_build_file
 from hipify_py.engine.edits import Edit, apply_edits, plan_edits
 from hipify_py.engine.parsing import parse_source
-from hipify_py.engine.rules import RULES, Context, Reference, Rule
+from hipify_py.engine.rules import RULES, Context, Reference, Rule, Supply
+from hipify_py.engine.rules.includes import include_supplied
 from hipify_py.reporting.diagnostics import Diagnostic, Finding, LineIndex, Severity, locate
 from hipify_py.results import FileResult, FileStats, FileStatus
 from hipify_py.settings import Settings
 from hipify_py.tables.mapping_model import MappingTable
+from hipify_py.tables.supplied import is_supplied_header
 from hipify_py.tree.discovery import DEFAULT_MAX_FILE_SIZE, read_source
 from hipify_py.tree.local_headers import local_resolver
 
@@ -42,6 +44,8 @@ def translate_source(
     """Translate the bytes of one file. `path` names it in diagnostics and for clang;
     `host_includer` names a host-only source that includes it (see local_headers.py)."""
     if not data.strip():
+        return FileResult(path, FileStatus.UNCHANGED, data, stats=_stats(data, data, [], []))
+    if is_supplied_header(data):  # ours, from an earlier run: HIP already
         return FileResult(path, FileStatus.UNCHANGED, data, stats=_stats(data, data, [], []))
     if is_build_file(path):
         return _translate_build_file(data, path, table, settings)
@@ -68,22 +72,28 @@ def translate_source(
     edits: list[Edit] = []
     findings: list[Finding] = []
     references: list[Reference] = []
+    supplied: set[str] = set()
     for rule in rules:
         for out in rule(ctx):
             if isinstance(out, Edit):
                 edits.append(out)
             elif isinstance(out, Finding):
                 findings.append(out)
+            elif isinstance(out, Supply):
+                supplied.add(out.name)
             else:
                 references.append(out)
     shim = None
     if settings.shim:
-        from hipify_py.shim.needs import ShimUse, collect
+        from hipify_py.shim.needs import ShimUse, collect, supplied_needs
 
         needs, unexpressed = collect(ctx, edits, findings)
+        needs += supplied_needs(supplied)
         findings += unexpressed
         index = LineIndex(data)
         shim = ShimUse(tuple((need, *index.locate(at)) for need, at in needs))
+    if supplied:
+        edits += include_supplied(ctx)  # type: ignore[arg-type]
     applied = _apply(data, path, edits, findings, settings)
     diagnostics = list(applied.diagnostics)
     if settings.show_clang_diagnostics:
@@ -102,6 +112,7 @@ def translate_source(
         _stats(data, applied.output, applied.edits, references, applied.lines),
         local,
         shim,
+        tuple(sorted(supplied)),
     )
 
 

@@ -245,10 +245,15 @@ _CODES: list[CodeInfo] = [
        "HIP defines nothing equivalent; the condition now evaluates differently under hipcc. "
        "Review the guarded code."),
     _c("HPY502", "cuda-arch-value", W, "preprocessor",
-       "__CUDA_ARCH__ used for its value: taken as 600 in device code",
-       "HIP defines no CUDA architecture number. hipify-py substitutes 600 (Pascal) in device "
-       "compilation and 0 in host compilation; check that the branch this selects is the right "
-       "one for AMD GPUs (newer-architecture branches often use what HIP lacks)."),
+       "__CUDA_ARCH__ used for its value: nvcc's on NVIDIA, taken as 600 in AMD device code",
+       "HIP defines no CUDA architecture number on AMD. The value becomes HIPIFY_PY_CUDA_ARCH "
+       "(hipify_supplied.h): nvcc's own __CUDA_ARCH__ under HIP's NVIDIA platform, so that build "
+       "keeps the paths the CUDA build took; on AMD 600 (Pascal) in device compilation and 0 in "
+       "host compilation. Pascal's level is what every GPU HIP targets covers (fp16 arithmetic, "
+       "double atomicAdd, __ldg, shuffles); Volta-and-later branches use what HIP lacks or does "
+       "otherwise (independent thread scheduling, tensor cores, arrive/wait barriers, cp.async, "
+       "__reduce_*_sync). Check the branch this selects on AMD; build with "
+       "-DHIPIFY_PY_AMD_CUDA_ARCH=N to choose another level."),
     _c("HPY510", "overload-collision", W, "types",
        "overloads that become identical after translation: the later one is renamed",
        "CUresult and cudaError_t both become hipError_t (and similar pairs), so these overloads "
@@ -270,6 +275,11 @@ _CODES: list[CodeInfo] = [
        "case label of a CUDA value the target HIP lacks: commented out",
        "HIP never produces a value it does not define, so the label can never be taken; the "
        "statements after it stay reachable from the other labels. No action needed."),
+    _c("HPY530", "supplied", N, "supply",
+       "a function the target HIP lacks, supplied by hipify_supplied.h",
+       "hipify-py wrote its implementation into hipify_supplied.h at the root of the output "
+       "and included that header here. Each is used only where the HIP in use does not declare "
+       "it: a HIP that has it wins. The message says what to know about it."),
     _c("HPY520", "literal-suffix-separated", N, "host",
        "space added between a string literal and a macro glued to it",
        "C++11 reads `\"text\"NAME` as a user-defined literal; g++ only warns, clang (hipcc) rejects "

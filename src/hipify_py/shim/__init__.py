@@ -134,6 +134,8 @@ def _describe(need: Need) -> str:
         return f"the CUDA macro {need.name}"
     if need.kind == "library":
         return f"the library {need.name}"
+    if need.kind == "supplied":
+        return f"the supplied implementation of {need.name}"
     return f"the CUDA name {need.name}"
 
 

@@ -26,6 +26,8 @@ from hipify_py.results import FileResult
 from hipify_py.settings import Settings, describe_target
 from hipify_py.shim.needs import Need
 from hipify_py.tables.mapping_model import MappingTable
+from hipify_py.tables.supplied import HEADER_NAME as SUPPLIED_HEADER
+from hipify_py.tables.supplied import render_header as render_supplied
 from hipify_py.tree.outputs import read_existing
 
 CORE = "hipify_shim.h"
@@ -82,6 +84,9 @@ def render_shim(needs: Iterable[Need], table: MappingTable, settings: Settings,
             lines += guards  # this library's guard is defined now
         files[cuda] = ("\n".join(lines) + "\n").encode()
     files[CORE] = _core(needs, table, settings, banner).encode()
+    supplied = [n.name for n in needs if n.kind == "supplied"]
+    if supplied:  # translate's implementations of what the target HIP lacks, the same file
+        files[SUPPLIED_HEADER] = render_supplied(supplied, table.supplied)
     files[MANIFEST] = (json.dumps({
         "generator": f"hipify-py {__version__}",
         "command": command,
@@ -137,6 +142,8 @@ def _core(needs: list[Need], table: MappingTable, settings: Settings, banner: st
         if n.kind == "define":  # before every HIP header (HPY204)
             lines += [f"#ifndef {n.name}", f"#define {n.name}", "#endif"]
     lines.append(f"#include <{_RUNTIME}>")
+    if any(n.kind == "supplied" for n in needs):
+        lines.append(f"#include <{SUPPLIED_HEADER}>")
     standard = [n.name for n in needs if n.kind == "standard"]
     if standard:
         lines += ["#ifdef __cplusplus  // nvcc's cuda_runtime.h includes these; hip_runtime.h "

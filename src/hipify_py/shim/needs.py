@@ -55,7 +55,8 @@ class Need(NamedTuple):
     hipcub), call (name, target = argument count), value (a use of a function, not a call:
     an alias unless the function also needs a forwarding macro), header (CUDA header -> HIP
     header, "" for one hip_runtime.h covers), macro (a CUDA feature macro; target empty),
-    library (a library whose own header names stay, "thrust"), standard (a C++ header nvcc's
+    library (a library whose own header names stay, "thrust"), supplied (a function the
+    target HIP lacks, from hipify_supplied.h; target empty), standard (a C++ header nvcc's
     cuda_runtime.h includes and hip_runtime.h does not) or define (a library's switch to HIP's
     own types, HIPBLAS_USE_HIP_HALF, due before any HIP header)."""
 
@@ -72,6 +73,12 @@ class ShimUse:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (ShimUse, (self.needs,))
+
+
+def supplied_needs(names: Iterable[str]) -> list[tuple[Need, int]]:
+    """What the file uses from hipify_supplied.h (tables/supplied.py): the shim carries the
+    same implementations. Placed at the file's start: the names are the file's, not a line's."""
+    return [(Need("supplied", name, ""), 0) for name in sorted(names)]
 
 
 def collect(ctx: Context, edits: Iterable[Edit], reported: Iterable[Finding] = (),

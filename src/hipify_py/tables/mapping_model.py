@@ -172,6 +172,22 @@ class MemberEntry(NamedTuple):
     semantic: str | None = None  # HIP fills it with something else (HPY170 on each read)
 
 
+class SuppliedEntry(NamedTuple):
+    """A CUDA (or HIP) function that some HIP lacks, and the implementation hipify-py writes
+    into the translated tree in its place (mappings/supplied_*.yaml)."""
+
+    name: str  # as the translated code calls it
+    code: str  # C++ written inside namespace hipify_py_supplied (a macro entry: at top level)
+    hip_added: str | None = None  # the first HIP that declares it; from then on HIP's own wins
+    needs: tuple[str, ...] = ()  # other supplied names its code uses (emitted first)
+    platforms: tuple[str, ...] = ("amd",)  # where ours replaces a missing one ("nvidia": CUDA lacks it too)
+    device: bool = True  # device code: compiled only by a GPU compiler (hipcc, nvcc)
+    macro: bool = False  # a preprocessor definition, not a function: emitted as it is
+    helper: bool = False  # used by other entries only: not exposed at top level
+    proof: str | None = None  # how scripts/prove_supplied.py checks it against CUDA
+    note: str | None = None  # what to know about it, in the note on each use
+
+
 class FlagRule(NamedTuple):
     """What one nvcc flag becomes (mappings/build_flags.yaml)."""
 
@@ -298,6 +314,8 @@ class MappingTable:
     # HIP name -> the CUDA name whose own HIP name it is (entry_for_hip without a scan of every
     # entry); None: not computed (a table made by hand)
     by_hip: Mapping[str, str] | None = None
+    # name -> the implementation written where the target HIP lacks it (supplied_*.yaml)
+    supplied: Mapping[str, SuppliedEntry] = field(default_factory=dict)
 
     def get(self, name: str) -> ApiEntry | None:
         return self.entries.get(name)

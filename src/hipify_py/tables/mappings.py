@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from hipify_py import __version__
+from hipify_py.settings import Version
 from hipify_py.tables.mapping_model import (
     ApiEntry,
     ArgAction,
@@ -40,6 +41,7 @@ from hipify_py.tables.mapping_model import (
     MappingTable,
     MemberEntry,
     Status,
+    SuppliedEntry,
     hip_index,
     pickled,
 )
@@ -66,8 +68,8 @@ _HEADER_FIELDS = {
     "flat_roc": str,
 }
 _FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers", "build_flags",
-                "header_patterns", "members"}
-_CACHE_FORMAT = 12
+                "header_patterns", "members", "supplied"}
+_CACHE_FORMAT = 13
 
 
 class MappingError(ValueError):
@@ -123,13 +125,14 @@ def build_table(contents: Iterable[tuple[Path, bytes]], digest: str = "") -> Map
     families: dict[str, FamilyInfo] = {}
     members: dict[str, dict[str, MemberEntry]] = {}
     contents_flags: list[tuple[Path, Any]] = []
+    supplied: dict[str, SuppliedEntry] = {}
     for path, data in contents:
         doc = _parse(path, data)
         path = Path(sys.intern(str(path)))
         family = doc.get("family", "user")
         if not isinstance(family, str):
             raise MappingError(f"{path}: 'family' must be a string")
-        if family not in ("headers", "device_properties", "build_flags") and family not in families:
+        if family not in _DATA_FAMILIES and family not in families:
             column = doc.get("default_column", "hip")
             if column not in ("hip", "roc"):
                 raise MappingError(f"{path}: default_column must be hip or roc, not {column!r}")
@@ -144,6 +147,8 @@ def build_table(contents: Iterable[tuple[Path, bytes]], digest: str = "") -> Map
             headers[name] = _header(path, name, raw)
         for struct, fields in (doc.get("members") or {}).items():
             members.setdefault(str(struct), {}).update(_members(path, str(struct), fields))
+        for name, raw in (doc.get("supplied") or {}).items():
+            supplied[str(name)] = _supplied(path, str(name), raw)
         if doc.get("build_flags") is not None:
             contents_flags.append((path, doc["build_flags"]))
         for k, raw in enumerate(doc.get("header_patterns") or []):
@@ -152,13 +157,14 @@ def build_table(contents: Iterable[tuple[Path, bytes]], digest: str = "") -> Map
             patterns.append(_header(path, str(raw["cuda"]), raw))
     _check_targets(entries, headers, patterns)
     _check_chains(entries)
+    _check_supplied(supplied)
     flags = _build_flags(contents_flags) if contents_flags else BuildFlags()
     hip_names = frozenset(
         n for e in entries.values()
         for n in (e.hip, e.roc, e.hip_older, e.hip_interim, *(t for _, t in e.overloads)) if n
     )
     table = MappingTable(entries, headers, families, tuple(patterns), digest, hip_names, members,
-                         flags)
+                         flags, supplied=supplied)
     from hipify_py.tables.targets import merging_type_names
 
     return replace(table, merging_types=merging_type_names(table), by_hip=hip_index(entries))
@@ -255,6 +261,40 @@ def _cmake_table(path: Path, raw: dict[str, Any]) -> CMakeTable:
                     for k, v in (raw.get("properties") or {}).items()},
         commands={str(k): str(v) for k, v in (raw.get("commands") or {}).items()},
     )
+
+
+_DATA_FAMILIES = ("headers", "device_properties", "build_flags", "supplied")
+_SUPPLIED_FIELDS = {"code": str, "hip_added": str, "needs": list, "platforms": list,
+                    "device": bool, "macro": bool, "helper": bool, "proof": str, "note": str}
+_PLATFORMS = ("amd", "nvidia")
+
+
+def _supplied(path: Path, name: str, raw: Any) -> SuppliedEntry:
+    """One entry of a `supplied:` block (see mappings/supplied_runtime.yaml's header)."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("code"), str):
+        raise MappingError(f"{path}: supplied.{name}: expected a mapping with 'code'")
+    _check_fields(path, f"supplied.{name}", raw, _SUPPLIED_FIELDS)
+    if raw.get("hip_added") is not None:
+        try:
+            Version.parse(raw["hip_added"])
+        except ValueError:
+            raise MappingError(f"{path}: supplied.{name}.hip_added: {raw['hip_added']!r} is not "
+                               "a version") from None
+    platforms = tuple(str(p) for p in raw.get("platforms", ["amd"]))
+    if not platforms or set(platforms) - set(_PLATFORMS):
+        raise MappingError(f"{path}: supplied.{name}.platforms: expected some of {_PLATFORMS}")
+    return SuppliedEntry(name, raw["code"], raw.get("hip_added"),
+                         tuple(str(n) for n in raw.get("needs", [])), platforms,
+                         bool(raw.get("device", True)), bool(raw.get("macro", False)),
+                         bool(raw.get("helper", False)), raw.get("proof"), raw.get("note"))
+
+
+def _check_supplied(supplied: Mapping[str, SuppliedEntry]) -> None:
+    for entry in supplied.values():
+        missing = [n for n in entry.needs if n not in supplied]
+        if missing:
+            raise MappingError(f"supplied.{entry.name}: needs {', '.join(missing)}, which no "
+                               "supplied entry defines")
 
 
 def _members(path: Path, struct: str, fields: Any) -> dict[str, MemberEntry]:

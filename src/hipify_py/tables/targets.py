@@ -12,6 +12,7 @@ from typing import NamedTuple
 from hipify_py.reporting.diagnostics import UNSUPPORTED_BY_FAMILY
 from hipify_py.settings import Settings, Version, cuda_major_minor
 from hipify_py.tables.mapping_model import ApiEntry, MappingTable
+from hipify_py.tables.supplied import HEADER_NAME as SUPPLIED_HEADER
 
 # Families whose third column is a ROC library, and that library's name.
 ROC_LIBRARIES = {
@@ -49,6 +50,9 @@ class Resolution(NamedTuple):
     column: str  # "hip" or "roc"
     library: str  # e.g. "hipBLAS", "MIOpen"
     notes: tuple[Note, ...] = ()
+    # The name is one the target HIP lacks and hipify-py supplies (tables/supplied.py): the
+    # file that uses it gets the supplied header.
+    supplied: bool = False
 
     @property
     def converted(self) -> bool:
@@ -91,6 +95,9 @@ def resolve(
         )
     notes: list[Note] = []
     if name is None:
+        own = supplied_note(entry.cuda, settings, table, f"{entry.cuda} has no {library} equivalent")
+        if own is not None and column == "hip":
+            return Resolution(entry.cuda, column, library, (own,), supplied=True)
         return Resolution(None, column, library, (_unsupported(entry, column, library),))
 
     blocked = False
@@ -121,6 +128,10 @@ def resolve(
             older = _older_name(entry, column, target)
             if older is not None:
                 return Resolution(older, column, library, ())
+            own = supplied_note(name, settings, table, f"{name} came with HIP {added} (target is "
+                            f"{target})") if not settings.amap and not blocked else None
+            if own is not None:
+                return Resolution(name, column, library, (*notes, own), supplied=True)
             notes.append(
                 Note(
                     "HPY150",
@@ -202,6 +213,21 @@ def resolve(
             )
         )
     return Resolution(name, column, library, tuple(notes))
+
+
+def supplied_note(name: str, settings: Settings, table: MappingTable,
+                  why: str = "") -> Note | None:
+    """The note for a name the target lacks and the tables supply, or None (not supplied, or
+    the target HIP declares it after all)."""
+    entry = table.supplied.get(name)
+    if entry is None or entry.helper:
+        return None
+    if entry.hip_added and (settings.hip_version is None
+                            or Version.parse(entry.hip_added) <= settings.hip_version):
+        return None
+    what = f": {entry.note}" if entry.note else ""
+    return Note("HPY530", f"{why}: supplied by {SUPPLIED_HEADER}, where the HIP in use lacks "
+                f"it{what}")
 
 
 def _read_as_one_of(cuda: Version, versions: tuple[str, ...]) -> bool:

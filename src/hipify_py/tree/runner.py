@@ -19,6 +19,8 @@ from hipify_py.reporting.diagnostics import CATALOGUE, Diagnostic
 from hipify_py.results import FileResult, FileStatus
 from hipify_py.settings import Settings
 from hipify_py.tables.mapping_model import MappingTable
+from hipify_py.tables.supplied import HEADER_NAME as SUPPLIED_HEADER
+from hipify_py.tables.supplied import render_header as render_supplied
 from hipify_py.tree import run_record
 from hipify_py.tree.build_info import (
     changed_since,
@@ -184,6 +186,7 @@ def run(
     results = dict(engine.translate(sources))
     if options.follows_headers:
         _follow_local_headers(engine, sources, results)
+    delivery.write_supplied(table)
     outcome.results = tuple(sorted([*results.values(), *found.problems, *collisions, *outside],
                                    key=lambda r: r.path))
     outcome.cache_hits = engine.cache_hits
@@ -371,6 +374,8 @@ class _Delivery:
         self.index, self.table = index, table
         self.sources: dict[str, Source] = {s.path: s for s in sources}
         self.stale: list[str] = []
+        # folder -> the names its hipify_supplied.h must supply (written by write_supplied)
+        self.supplied: dict[str, set[str]] = {}
         # --rename-extensions: which files get new names (known from the sources up front, so
         # includes can be rewritten before every result is in).
         self.renamed: dict[str, str] = (
@@ -401,6 +406,58 @@ class _Delivery:
             self.outcome.destinations[result.path] = target
         return result
 
+    def _supplied_folder(self, result: FileResult) -> str:
+        """Where the hipify_supplied.h this result includes goes: the root of the output."""
+        options = self.options
+        if options.mode is OutputMode.FILE:
+            assert options.output_file is not None
+            return os.path.dirname(os.path.abspath(options.output_file))
+        source = self.sources.get(result.path)
+        root = source.root if source is not None else os.path.dirname(result.path)
+        if options.mode is OutputMode.OUTPUT_DIR:
+            assert options.output_dir is not None
+            return os.path.abspath(options.output_dir)
+        return os.path.abspath(root)
+
+    def _supplied_from(self, result: FileResult, output: bytes) -> bytes:
+        """Record what this result needs supplied, and spell its include of the header as the
+        path from its own output to the one header of the run."""
+        folder = self._supplied_folder(result)
+        self.supplied.setdefault(folder, set()).update(result.supplied)
+        target = self._target(result)
+        if target is None:
+            return output
+        spelled = os.path.relpath(os.path.join(folder, SUPPLIED_HEADER),
+                                  os.path.dirname(os.path.abspath(target))).replace(os.sep, "/")
+        plain = f'#include "{SUPPLIED_HEADER}"'.encode()
+        return output.replace(plain, f'#include "{spelled}"'.encode(), 1)
+
+    def _target(self, result: FileResult) -> str | None:
+        options = self.options
+        if options.mode is OutputMode.FILE:
+            return options.output_file
+        if options.mode is OutputMode.IN_PLACE:
+            return result.path
+        if options.mode is OutputMode.OUTPUT_DIR:
+            assert options.output_dir is not None
+            source = self.sources.get(result.path)
+            root = source.root if source is not None else os.path.dirname(result.path)
+            return destination(result.path, root, options.output_dir, options.rename_extensions,
+                               checked=False)
+        return None
+
+    def write_supplied(self, table: MappingTable) -> None:
+        """Each output root's hipify_supplied.h, holding what the files under it use."""
+        for folder, names in sorted(self.supplied.items()):
+            header = os.path.join(folder, SUPPLIED_HEADER)
+            data = render_supplied(names, table.supplied)
+            if self.options.sync_check:
+                if read_existing(header) != data:
+                    self.stale.append(header)
+                continue
+            if write_if_changed(header, data):
+                self.outcome.written += 1
+
     def _deliver_one(self, result: FileResult) -> str | None:
         options = self.options
         if result.output is None or result.status in (FileStatus.SKIPPED, FileStatus.FAILED):
@@ -410,6 +467,8 @@ class _Delivery:
             resolve = local_resolver(result.path, self.settings.include_dirs, self.index,
                                      self.table.is_cuda_header)
             output = rename_includes(output, resolve, self.renamed)
+        if result.supplied:
+            output = self._supplied_from(result, output)
         if options.mode is OutputMode.FILE:
             assert options.output_file is not None
             if write_if_changed(options.output_file, output, mode_from=result.path):

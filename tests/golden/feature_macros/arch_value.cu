@@ -1,5 +1,6 @@
 // __CUDA_ARCH__ tested for definedness becomes a device-compilation test; its value becomes
-// 600 in device code and 0 in host code, as nvcc's host pass saw it.
+// HIPIFY_PY_CUDA_ARCH (hipify_supplied.h): nvcc's own under HIP's NVIDIA layer, so the sm_70
+// path below stays there; on AMD 600 in device code and 0 in host code, as nvcc's host pass saw.
 #include <cuda_runtime.h>
 
 struct Buffer {

@@ -9,7 +9,7 @@ __global__ void modern(unsigned* u, long long* l, nv_bfloat16* b, int* counter) 
   u[1] = umax(u[2], u[3]);
   l[0] = llmin(l[1], -1);
   if (u[0] == 0xdead) __trap();
-  __syncwarp();  // expect[hip52]: HPY150
+  __syncwarp();  // expect[hip52]: HPY530
   int total = __reduce_add_sync(0xffffffffu, (int)u[2]);  // expect: HPY401 expect[hip52]: HPY150
   atomicAdd_system(counter, 1);
   b[0] = b[1];

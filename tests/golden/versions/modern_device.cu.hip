@@ -9,7 +9,7 @@ __global__ void modern(unsigned* u, long long* l, __hip_bfloat16* b, int* counte
   u[1] = max(static_cast<unsigned int>(u[2]), static_cast<unsigned int>(u[3]));
   l[0] = min(static_cast<long long>(l[1]), static_cast<long long>(-1));
   if (u[0] == 0xdead) __builtin_trap();
-  __syncwarp();  // expect[hip52]: HPY150
+  __syncwarp();  // expect[hip52]: HPY530
   int total = __reduce_add_sync(0xffffffffffffffffull, (int)u[2]);  // expect: HPY401 expect[hip52]: HPY150
   atomicAdd_system(counter, 1);
   b[0] = b[1];

@@ -1,5 +1,6 @@
 // Device names of modern CUDA: what HIP has under another name, what it gained in 6.2, and what
 // it lacks. The hip52 variant keeps (and reports) what HIP 5.2 does not have.
+#include "hipify_supplied.h"
 #include <hip/hip_runtime.h>
 #include <cuda_bf16.h>  // expect[hip52]: HPY150
 #include <hip/hip_fp16.h>
@@ -9,7 +10,7 @@ __global__ void modern(unsigned* u, long long* l, nv_bfloat16* b, int* counter) 
   u[1] = max(static_cast<unsigned int>(u[2]), static_cast<unsigned int>(u[3]));
   l[0] = min(static_cast<long long>(l[1]), static_cast<long long>(-1));
   if (u[0] == 0xdead) __builtin_trap();
-  __syncwarp();  // expect[hip52]: HPY150
+  __syncwarp();  // expect[hip52]: HPY530
   int total = __reduce_add_sync(0xffffffffu, (int)u[2]);  // expect: HPY401 expect[hip52]: HPY150
   atomicAdd_system(counter, 1);
   b[0] = b[1];

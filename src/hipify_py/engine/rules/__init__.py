@@ -7,7 +7,7 @@ means adding a line to mappings/*.yaml.
 from __future__ import annotations
 
 from hipify_py.engine.rules.arguments import rewrite_arguments
-from hipify_py.engine.rules.base import Context, Reference, Rule, RuleOutput
+from hipify_py.engine.rules.base import Context, Reference, Rule, RuleOutput, Supply
 from hipify_py.engine.rules.case_labels import comment_out_dead_case_labels
 from hipify_py.engine.rules.device_checks import check_device_code
 from hipify_py.engine.rules.feature_macros import translate_feature_macros
@@ -36,4 +36,4 @@ RULES: tuple[Rule, ...] = (
     report_residue,
 )
 
-__all__ = ["RULES", "Context", "Reference", "Rule", "RuleOutput"]
+__all__ = ["RULES", "Context", "Reference", "Rule", "RuleOutput", "Supply"]

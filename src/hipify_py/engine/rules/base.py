@@ -237,7 +237,13 @@ def identifier_tokens(ctx: Context, pattern: re.Pattern[bytes]) -> list[int]:
     return out
 
 
-RuleOutput = Edit | Finding | Reference
+class Supply(NamedTuple):
+    """A name the file uses that the target HIP lacks and hipify_supplied.h supplies."""
+
+    name: str
+
+
+RuleOutput = Edit | Finding | Reference | Supply
 Rule = Callable[[Context], Iterable[RuleOutput]]
 
 

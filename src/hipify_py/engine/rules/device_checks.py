@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from hipify_py.engine.parsing import COMMENT, IDENT, KEYWORD, LITERAL, FunctionBody
 from hipify_py.engine.rules.base import Context, RuleOutput, after_a_type, identifier_tokens
-from hipify_py.engine.rules.warp_sync import MASKED, fallback_tokens
+from hipify_py.engine.rules.warp_sync import MASKED, SUPPLIED_BEFORE_62, supplied_before_62
 from hipify_py.reporting.diagnostics import Finding
 
 _ASM_WORDS = frozenset({b"asm", b"__asm__", b"__asm"})
@@ -238,11 +238,12 @@ def _mask_arguments(ctx: Context) -> Iterator[RuleOutput]:
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
     named: frozenset[bytes] | None = None
-    dropped = fallback_tokens(ctx)  # HIP < 6.2: the mask goes, and HPY160 says so
+    # HIP < 6.2: the supplied intrinsics take a full 32-bit mask for the whole wavefront
+    supplied = SUPPLIED_BEFORE_62 if supplied_before_62(ctx) else frozenset()
     for i in identifier_tokens(ctx, _MASK_FUNCTION_NAMES):
-        if dropped.get(i) is not None:
-            continue  # no mask left to leave lanes out
         name = toks.raw(i)
+        if name.decode() in supplied:
+            continue
         call = syntax.call_at(i)
         if call is None or not call.args or call.args[0].empty:
             continue

@@ -13,10 +13,13 @@ Where a macro is used for its value, not tested for definedness:
   would be a number in the tens of millions: every "CUDA >= N" branch, CUDA-only code included.)
 * The libraries' version macros (`CUB_VERSION`, `CUSPARSE_VERSION`, `CUDNN_MAJOR`, ...), which no
   HIP library defines, become the versions that release shipped.
-* `__CUDA_ARCH__` becomes `(__HIP_DEVICE_COMPILE__ * 600)`: 600 (Pascal) in device compilation,
-  0 in host compilation, as under nvcc. Pascal is the level every GPU HIP targets covers (fp16
-  arithmetic, double atomicAdd, __ldg, shuffles); branches for Volta and later (independent thread
-  scheduling, tensor cores) use what HIP lacks. Reported (HPY502) so a person can choose.
+* `__CUDA_ARCH__` becomes `HIPIFY_PY_CUDA_ARCH`, which hipify_supplied.h defines on both
+  platforms: nvcc's own `__CUDA_ARCH__` on NVIDIA (so HIP's NVIDIA build keeps the sm_70+ paths
+  it compiled as CUDA), and on AMD 600 (Pascal) in device compilation, 0 in host compilation, as
+  under nvcc. Pascal is the level every GPU HIP targets covers (fp16 arithmetic, double
+  atomicAdd, __ldg, shuffles); branches for Volta and later use what HIP lacks or does otherwise
+  (independent thread scheduling with __syncwarp, tensor cores, arrive/wait barriers, cp.async,
+  __reduce_*_sync). Reported (HPY502); `-DHIPIFY_PY_AMD_CUDA_ARCH=N` at build time picks another.
 * Other numbers with no HIP meaning (`__CUDACC_VER_BUILD__`, `__CUDA_ARCH_LIST__`) are reported
   (HPY501) and left, so they evaluate as 0 under hipcc.
 """
@@ -26,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hipify_py.engine.edits import Edit
-from hipify_py.engine.rules.base import Context, Reference, RuleOutput, after_blanks
+from hipify_py.engine.rules.base import Context, Reference, RuleOutput, Supply, after_blanks
 from hipify_py.engine.rules.hip_branches import in_cuda_condition
 from hipify_py.engine.syntax import Syntax
 from hipify_py.reporting.diagnostics import Finding
@@ -40,7 +43,8 @@ DEFINED_ONLY = frozenset(
     {"__CUDACC_VER_BUILD__", "__CUDA_ARCH_LIST__", "__NVCC__", "__CUDACC_RDC__", "__CUDACC_EWP__"}
 )
 _DEFINED_DIRECTIVES = frozenset({"ifdef", "ifndef", "elifdef", "elifndef"})
-EMULATED_CUDA_ARCH = 600
+EMULATED_CUDA_ARCH = 600  # hipify_supplied.h's default for AMD (supplied_runtime.yaml)
+CUDA_ARCH_VALUE = "HIPIFY_PY_CUDA_ARCH"
 _CUDA_VERSION_MACROS = frozenset({"CUDART_VERSION", "CUDA_VERSION", "__CUDA_API_VERSION"})
 
 
@@ -54,7 +58,7 @@ def value_of(name: str, settings: Settings) -> str | None:
     if name == "__CUDACC_VER_MINOR__":
         return str(minor)
     if name == "__CUDA_ARCH__":
-        return f"(__HIP_DEVICE_COMPILE__ * {EMULATED_CUDA_ARCH})"
+        return CUDA_ARCH_VALUE
     # CUB_VERSION, CUSPARSE_VER_MAJOR, CUDNN_MAJOR, ...: those the feature_macros table lists
     # (callers pass its entries; rocThrust's own THRUST_* are not among them)
     version = library_macros(settings.cuda_version).get(name)
@@ -97,10 +101,12 @@ def translate_feature_macros(ctx: Context) -> Iterator[RuleOutput]:
             yield Reference(FAMILY, text, True)
             yield Edit(start, end, value.encode(), "feature_macros")
             if text == "__CUDA_ARCH__":
+                yield Supply(CUDA_ARCH_VALUE)
                 yield Finding("HPY502", start, end,
-                              f"__CUDA_ARCH__'s value is taken as {EMULATED_CUDA_ARCH} in device "
-                              "code (0 in host code): review the branch this selects on AMD",
-                              text, None, FAMILY)
+                              f"__CUDA_ARCH__ -> {CUDA_ARCH_VALUE}: nvcc's value on NVIDIA; on AMD "
+                              f"{EMULATED_CUDA_ARCH} in device code (0 in host code): review the "
+                              "branch this selects on AMD (-DHIPIFY_PY_AMD_CUDA_ARCH=N picks "
+                              "another value)", text, None, FAMILY)
             else:
                 yield Finding("HPY500", start, end,
                               f"{text} -> {value} (CUDA {ctx.settings.cuda_version}, the release "

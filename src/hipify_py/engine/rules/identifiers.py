@@ -8,6 +8,7 @@ hipify-clang does ("cudaMalloc failed" -> "hipMalloc failed"), without reports.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator, Mapping
 
@@ -17,16 +18,16 @@ from hipify_py.engine.rules.base import (
     Context,
     Reference,
     RuleOutput,
+    Supply,
     after_a_type,
     identifier_tokens,
     misfit_null_argument,
 )
 from hipify_py.engine.rules.case_labels import dead_case_labels
 from hipify_py.engine.rules.feature_macros import FAMILY as FEATURE_MACROS
-from hipify_py.engine.rules.warp_sync import fallback_tokens
 from hipify_py.reporting.diagnostics import Finding
-from hipify_py.tables.mapping_model import ApiEntry
-from hipify_py.tables.targets import Resolution, resolve
+from hipify_py.tables.mapping_model import ApiEntry, MappingTable
+from hipify_py.tables.targets import Resolution, resolve, supplied_note
 
 _WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 _STRING_START = re.compile(rb'(?:u8|u|U|L)?R?"')
@@ -49,7 +50,6 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
 
     # <curand.h> lexes as `< curand . h >`: a header name is the includes rule's business.
     header_names = [(inc.name_start, inc.name_end) for inc in ctx.syntax.includes]
-    rewritten_elsewhere = fallback_tokens(ctx)  # warp *_sync calls for HIP < 6.2
     commented_out = dead_case_labels(ctx)
     for i, entry in ctx.api_tokens:
         if entry.family == FEATURE_MACROS:
@@ -59,7 +59,7 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
             continue
         if header_names and any(a <= start < b for a, b in header_names):
             continue
-        if i in rewritten_elsewhere or i in commented_out:
+        if i in commented_out:
             continue
         if is_member_or_user_name(ctx, i, scopes.get(entry.cuda, ()), entries):
             continue
@@ -95,14 +95,45 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
         if name == entry.cuda and not res.notes:
             continue  # same name in HIP (most device math functions): nothing to do or say
         yield Reference(entry.family, entry.cuda, name is not None)
+        if res.supplied and name is not None:
+            yield Supply(name)
         for note in res.notes:
             yield Finding(note.code, start, end, note.message, entry.cuda, note.suggestion,
                           entry.family)
         if name is not None and name != entry.cuda:
             yield Edit(start, end, name.encode(), "identifiers")
+    yield from _supplied_hip_names(ctx)
     yield from _cub_namespace(ctx)
     yield from _thrust_backend(ctx)
     yield from _strings(ctx, resolution)
+
+
+def _supplied_hip_names(ctx: Context) -> Iterator[Supply]:
+    """HIP names the target lacks and hipify_supplied.h supplies, written as HIP already (an
+    earlier run's output, or code ported by hand): the file needs the header all the same."""
+    pattern = supplied_hip_names(ctx.table)
+    if pattern is None or pattern.search(ctx.data) is None:
+        return
+    toks = ctx.parsed.tokens
+    seen: set[str] = set()
+    for i in identifier_tokens(ctx, pattern):
+        name = toks.text(i)
+        if name in seen or ctx.is_skipped(toks.start(i)):
+            continue
+        seen.add(name)
+        if supplied_note(name, ctx.settings, ctx.table) is not None:
+            yield Supply(name)
+
+
+def supplied_hip_names(table: MappingTable) -> re.Pattern[bytes] | None:
+    """The supplied names that are not CUDA names (hipDrvGetErrorString), as one pattern."""
+    return _pattern(tuple(sorted(n for n, e in table.supplied.items()
+                                 if n not in table.entries and not e.helper)))
+
+
+@functools.lru_cache(maxsize=8)
+def _pattern(names: tuple[str, ...]) -> re.Pattern[bytes] | None:
+    return re.compile(rb"\b(?:" + b"|".join(n.encode() for n in names) + rb")\b") if names else None
 
 
 def _strings(ctx: Context, resolution: Resolver) -> Iterator[Edit]:

@@ -25,9 +25,11 @@ from hipify_py.engine.rules.base import Context, Reference, RuleOutput
 from hipify_py.engine.syntax import Directive, Include
 from hipify_py.reporting.diagnostics import Finding
 from hipify_py.settings import Version
+from hipify_py.tables import supplied
 from hipify_py.tables.mapping_model import HeaderEntry
 
 HIP_RUNTIME = "hip/hip_runtime.h"
+SUPPLIED_HEADER = supplied.HEADER_NAME
 _CONDITIONAL_OPEN = frozenset({"if", "ifdef", "ifndef"})
 _CONDITIONAL_NEXT = frozenset({"elif", "else", "elifdef", "elifndef"})
 
@@ -309,6 +311,25 @@ def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOut
     yield from _standard_headers(ctx, offset)
 
 
+def include_supplied(ctx: Context) -> Iterator[RuleOutput]:
+    """`#include "hipify_supplied.h"` for a file that uses what the target HIP lacks, where
+    hip/hip_runtime.h would go (the header includes it): before any project macro. A tree run
+    rewrites the spelling to the header's path from the file (tree/runner.py)."""
+    if any(os.path.basename(inc.header) == SUPPLIED_HEADER for inc in ctx.syntax.includes):
+        return  # there already (a second run)
+    offset = _insertion_point(ctx)
+    for start, end in _extern_c_blocks(ctx):
+        if start <= offset < end:
+            offset = _lifted(ctx, start)
+    newline = ctx.newline
+    text = b'#include "' + SUPPLIED_HEADER.encode() + b'"' + newline
+    if ctx.host_includer:  # the host compiler reads this file too: only hipcc sees it
+        text = b"#ifdef __HIPCC__" + newline + text + b"#endif" + newline
+    if offset > 0 and ctx.data[offset - 1 : offset] != b"\n":
+        text = newline + text
+    yield Edit(offset, offset, text, "includes")
+
+
 # Standard headers cuda_runtime.h includes (crt/common_functions.h: <string.h>, <assert.h>;
 # cuda_runtime.h: <functional>) and hip_runtime.h does not (HIP 7.2): code that relied on
 # them gets them, where it uses their names and does not include them itself.
@@ -442,6 +463,7 @@ def _project_macros_before(ctx: Context, offset: int) -> bool:
         return True
     return any(
         inc.directive.start < offset and not inc.angled and ctx.resolve_local(inc.header)
+        and os.path.basename(inc.header) != SUPPLIED_HEADER  # ours: HIP, defines no project macro
         for inc in ctx.syntax.includes
     )
 

@@ -2,7 +2,4 @@
 // Do not edit: regenerate with `hipify-py shim tree --output-dir shim --hip-version 5.2`.
 #pragma once
 #include <hip/hip_runtime.h>
-
-// Calls whose arguments change: what translate makes of each call.
-#define __shfl_down_sync(a0, a1, a2) __shfl_down(a1, a2)
-#define __shfl_sync(a0, a1, a2) __shfl(a1, a2)
+#include <hipify_supplied.h>

@@ -1,0 +1,140 @@
+"""What HIP lacks, supplied: the `supplied` tables, the header, and where a run writes it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hipify_py.api import translate_text
+from hipify_py.settings import Settings, Version
+from hipify_py.tables.mappings import MappingError, build_table, load_mapping_table
+from hipify_py.tables.supplied import HEADER_NAME, closure, guard, render_header
+from hipify_py.tree.runner import OutputMode, RunOptions, run
+
+TABLE = load_mapping_table()
+HIP_52 = Settings(hip_version=Version.parse("5.2"))
+
+SCAN = b"""__global__ void scan(float* f) {
+  float v = f[threadIdx.x];
+  if (threadIdx.x < 16) v += __shfl_up_sync(0xffff, v, 1);
+  f[threadIdx.x] = v;
+}
+"""
+ERRORS = b"""#include <cuda.h>
+const char* describe(CUresult r) { const char* s; cuGetErrorString(r, &s); return s; }
+"""
+
+
+def _table(yaml: str) -> object:
+    return build_table([(Path("supplied_test.yaml"), yaml.encode())])
+
+
+def test_an_entry_needs_code() -> None:
+    with pytest.raises(MappingError, match=r"supplied\.f: expected a mapping with 'code'"):
+        _table("family: supplied\nsupplied:\n  f: {hip_added: '5.0'}\n")
+
+
+def test_an_entry_names_only_known_fields_platforms_and_needs() -> None:
+    with pytest.raises(MappingError, match="unknown field 'hip_add'"):
+        _table("family: supplied\nsupplied:\n  f: {code: x, hip_add: '5.0'}\n")
+    with pytest.raises(MappingError, match="platforms"):
+        _table("family: supplied\nsupplied:\n  f: {code: x, platforms: [intel]}\n")
+    with pytest.raises(MappingError, match="needs g, which no supplied entry defines"):
+        _table("family: supplied\nsupplied:\n  f: {code: x, needs: [g]}\n")
+    with pytest.raises(MappingError, match="not a version"):
+        _table("family: supplied\nsupplied:\n  f: {code: x, hip_added: soon}\n")
+
+
+def test_what_an_entry_needs_comes_first_once() -> None:
+    names = closure(["__all_sync", "__any_sync"], TABLE.supplied)
+    assert names[0] == "hipify_py_lane_mask"
+    assert names.count("hipify_py_lane_mask") == 1
+    assert set(names) == {"hipify_py_lane_mask", "__all_sync", "__any_sync"}
+
+
+def test_guards_say_where_ours_is_the_one_in_use() -> None:
+    shfl = TABLE.supplied["__shfl_up_sync"]
+    assert guard(shfl) == ("defined(__HIP_PLATFORM_AMD__) && (defined(__HIPCC__) || "
+                           "defined(__CUDACC__)) && HIP_VERSION < 60200000")
+    # A HIP name older NVIDIA layers lack: always there on NVIDIA (a template, so a HIP
+    # function that exists wins), on AMD before the HIP that has it.
+    errors = TABLE.supplied["hipDrvGetErrorString"]
+    assert guard(errors) == "(defined(__HIP_PLATFORM_NVIDIA__) || HIP_VERSION < 50400000)"
+
+
+def test_the_header_holds_what_is_asked_in_any_order() -> None:
+    one = render_header(["__shfl_up_sync", "hipDrvGetErrorString"], TABLE.supplied)
+    assert one == render_header(["hipDrvGetErrorString", "__shfl_up_sync"], TABLE.supplied)
+    text = one.decode()
+    assert "using hipify_py_supplied::__shfl_up_sync;" in text
+    assert "__shfl_down_sync" not in text
+    assert text.index("hipDrvGetErrorString") < text.index("__shfl_up_sync")  # table order
+
+
+def test_a_text_gets_the_header_it_needs() -> None:
+    result = translate_text(SCAN.decode(), hip_version="5.2")
+    assert isinstance(result.output, str) and isinstance(result.supplied_header, str)
+    assert '#include "hipify_supplied.h"' in result.output
+    assert "__shfl_up_sync(0xffff, v, 1)" in result.output  # the mask stays
+    assert "using hipify_py_supplied::__shfl_up_sync;" in result.supplied_header
+    assert [f.code for f in result.findings if f.code == "HPY530"] == ["HPY530"]
+    # A HIP that has it: nothing to supply.
+    newer = translate_text(SCAN.decode(), hip_version="6.2")
+    assert newer.supplied_header is None and "hipify_supplied.h" not in newer.output
+
+
+def _tree(root: Path) -> Path:
+    src = root / "src"
+    (src / "kernels" / "deep").mkdir(parents=True)
+    (src / "kernels" / "deep" / "scan.cu").write_bytes(SCAN)
+    (src / "errors.cpp").write_bytes(ERRORS)
+    (src / "plain.cu").write_bytes(b"__global__ void k(float* p) { p[0] = 1; }\n")
+    return src
+
+
+def test_a_tree_gets_one_header_at_the_root_of_its_output(tmp_path: Path) -> None:
+    src = _tree(tmp_path)
+    out = tmp_path / "out"
+    options = RunOptions(mode=OutputMode.OUTPUT_DIR, output_dir=str(out), use_cache=False)
+    run([str(src)], options, HIP_52, TABLE)
+    header = (out / HEADER_NAME).read_bytes()
+    assert header == render_header(["__shfl_up_sync", "hipDrvGetErrorString"], TABLE.supplied)
+    deep = (out / "kernels" / "deep" / "scan.cu").read_bytes()
+    assert deep.startswith(
+        b"#include <hip/hip_runtime.h>\n#include \"../../hipify_supplied.h\"\n")
+    assert (out / "errors.cpp").read_bytes().count(b'#include "hipify_supplied.h"') == 1
+    assert b"hipify_supplied" not in (out / "plain.cu").read_bytes()
+    assert not list((out / "kernels").rglob(HEADER_NAME))
+    # The output, translated again, is what it was (the header is recognised as ours).
+    again = tmp_path / "again"
+    run([str(out)], RunOptions(mode=OutputMode.OUTPUT_DIR, output_dir=str(again),
+                               use_cache=False), HIP_52, TABLE)
+    for path in out.rglob("*"):
+        if path.is_file() and path.name != ".hipify-py-output":
+            assert (again / path.relative_to(out)).read_bytes() == path.read_bytes(), path
+
+
+def test_in_place_and_one_file_write_the_header_beside_what_they_write(tmp_path: Path) -> None:
+    src = _tree(tmp_path)
+    run([str(src)], RunOptions(mode=OutputMode.IN_PLACE, use_cache=False), HIP_52, TABLE)
+    assert (src / HEADER_NAME).is_file()
+    assert b'\n#include "../../hipify_supplied.h"\n' in (
+        src / "kernels" / "deep" / "scan.cu").read_bytes()
+    target = tmp_path / "single" / "errors.hip"
+    target.parent.mkdir()
+    run([str(tmp_path / "src" / "errors.cpp.orig")], RunOptions(
+        mode=OutputMode.FILE, output_file=str(target), use_cache=False), HIP_52, TABLE)
+    assert b'#include "hipify_supplied.h"' in target.read_bytes()
+    assert b"hipDrvGetErrorString" in (target.parent / HEADER_NAME).read_bytes()
+
+
+def test_a_sync_check_reports_a_stale_header(tmp_path: Path) -> None:
+    src = _tree(tmp_path)
+    out = tmp_path / "out"
+    options = RunOptions(mode=OutputMode.OUTPUT_DIR, output_dir=str(out), use_cache=False)
+    run([str(src)], options, HIP_52, TABLE)
+    (out / HEADER_NAME).write_bytes(b"// edited\n")
+    checked = run([str(src)], RunOptions(mode=OutputMode.OUTPUT_DIR, output_dir=str(out),
+                                         use_cache=False, sync_check=True), HIP_52, TABLE)
+    assert str(out / HEADER_NAME) in checked.out_of_date
