@@ -102,27 +102,34 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
                           entry.family)
         if name is not None and name != entry.cuda:
             yield Edit(start, end, name.encode(), "identifiers")
-    yield from _supplied_hip_names(ctx)
+    yield from _supplied_names_outside_tables(ctx)
     yield from _cub_namespace(ctx)
     yield from _thrust_backend(ctx)
     yield from _strings(ctx, resolution)
 
 
-def _supplied_hip_names(ctx: Context) -> Iterator[Supply]:
-    """HIP names the target lacks and hipify_supplied.h supplies, written as HIP already (an
-    earlier run's output, or code ported by hand): the file needs the header all the same."""
+def _supplied_names_outside_tables(ctx: Context) -> Iterator[RuleOutput]:
+    """Supplied names the mapping tables do not list: CUDA functions of no HIP (CUDA 12's
+    __vimax3_s32...), and HIP names the target lacks written as HIP already (an earlier run's
+    output, code ported by hand). Each use is noted, and the file needs the header."""
     pattern = supplied_hip_names(ctx.table)
     if pattern is None or pattern.search(ctx.data) is None:
         return
     toks = ctx.parsed.tokens
-    seen: set[str] = set()
     for i in identifier_tokens(ctx, pattern):
-        name = toks.text(i)
-        if name in seen or ctx.is_skipped(toks.start(i)):
+        start = toks.start(i)
+        if ctx.is_skipped(start):
             continue
-        seen.add(name)
-        if supplied_note(name, ctx.settings, ctx.table) is not None:
-            yield Supply(name)
+        name = toks.text(i)
+        entry = ctx.table.supplied[name]
+        why = (f"{name} came with HIP {entry.hip_added} (target is {ctx.settings.hip_version})"
+               if entry.hip_added else f"{name} has no HIP equivalent")
+        note = supplied_note(name, ctx.settings, ctx.table, why)
+        if note is None:
+            continue
+        yield Supply(name)
+        yield Finding(note.code, start, toks.end(i), note.message, name, note.suggestion,
+                      "supplied")
 
 
 def supplied_hip_names(table: MappingTable) -> re.Pattern[bytes] | None:
