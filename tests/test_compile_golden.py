@@ -29,6 +29,8 @@ COMPILES = {
     "feature_macros/arch_value.cu.hip": ("5.2", "7.2"),
     "feature_macros/guards_both_platforms.cu.hip": ("5.2", "7.2"),
     "device/simd_video.cu.hip": ("5.2", "7.2"),
+    "versions/driver_error_strings.cu.hip52.hip": ("5.2",),
+    "versions/driver_error_strings.cu.hip": ("7.2",),
     "feature_macros/library_versions.cu.hip": ("5.2", "7.2"),
     "arguments/void_pointer_casts.cu.hip": ("5.2", "7.2"),
     "launches/kernel_name_macro.cu.hip": ("5.2", "7.2"),
