@@ -272,6 +272,37 @@ def test_usage_errors_exit_2_with_a_message(args: list[str], message: str) -> No
     assert message in err
 
 
+_BASELINE = '{"format": "hipify-py/baseline", "version": 1, "findings": %s}'
+_ENTRY = '{"path": "k.cu", "code": "HPY202", "line_hash": "x", "count": %s}'
+
+
+@pytest.mark.parametrize(
+    ("args", "files", "message"),
+    [
+        # What a user can fix is a usage error (2), never our internal error (3): issue 30.
+        (["check", "k.cu"], {"pyproject.toml": 'tool = "legacy"\n'}, "[tool] must be a table"),
+        (["check", ".", "--exclude", "[z-a]"], {}, "bad glob"),
+        (["check", "k.cu", "--include", "[z-a]"], {}, "bad glob"),
+        (["check", "k.cu", "--baseline", "b.json"], {"b.json": _BASELINE % "5"},
+         '"findings" must be a list'),
+        (["check", "k.cu", "--baseline", "b.json"], {"b.json": _BASELINE % f"[{_ENTRY % '1e999'}]"},
+         "finding 0 is malformed"),
+        (["check", "k.cu", "--baseline", "b.json"], {"b.json": _BASELINE % f"[{_ENTRY % 'true'}]"},
+         "finding 0 is malformed"),
+        (["check", "k.cu", "--baseline", "b.json"], {"b.json": _BASELINE % "[7]"},
+         "finding 0 is malformed"),
+    ],
+)
+def test_bad_input_a_user_can_fix_exits_2(args: list[str], files: dict[str, str],
+                                           message: str) -> None:
+    write("k.cu", CLEAN)
+    for name, text in files.items():
+        write(name, text.encode())
+    code, _, err = invoke(*args)
+    assert code == 2, err
+    assert message in err
+
+
 def test_internal_error_exits_3(monkeypatch: pytest.MonkeyPatch) -> None:
     write("k.cu", CLEAN)
 

@@ -58,7 +58,10 @@ def load_project_config(start: Path) -> ProjectConfig | None:
         doc = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from None
-    table = doc.get("tool", {}).get("hipify-py")
+    tool = doc.get("tool", {})
+    if not isinstance(tool, dict):  # `tool = "legacy"`: not ours to read, but not a table
+        raise ConfigError(f"{path}: [tool] must be a table, not {tool!r}")
+    table = tool.get("hipify-py")
     if table is None:
         return None
     if not isinstance(table, dict):

@@ -89,11 +89,17 @@ def load_baseline(path: str) -> Baseline:
     if doc.get("version") != VERSION:
         raise ValueError(f"{path}: baseline version {doc.get('version')!r} is not {VERSION}")
     accepted: Counter[Key] = Counter()
-    for k, entry in enumerate(doc.get("findings", [])):
+    findings = doc.get("findings", [])
+    if not isinstance(findings, list):
+        raise ValueError(f"{path}: \"findings\" must be a list, not {findings!r}")
+    for k, entry in enumerate(findings):
         try:
             key = (str(entry["path"]), str(entry["code"]), str(entry.get("cuda_name") or ""),
                    str(entry["line_hash"]))
-            accepted[key] += int(entry.get("count", 1))
-        except (KeyError, TypeError, ValueError):
+            count = entry.get("count", 1)
+            if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+                raise ValueError(count)  # 1e999 (inf), 2.5, "3", true: not a count
+            accepted[key] += count
+        except (KeyError, TypeError, ValueError, AttributeError):
             raise ValueError(f"{path}: finding {k} is malformed: {entry!r}") from None
     return Baseline(accepted)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import fnmatch
 import os
+import re
 import stat
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -55,9 +56,11 @@ def _spec(patterns: Sequence[str]) -> pathspec.PathSpec[Any] | None:
     import pathspec  # only when globs are given: it costs 18 ms to import
 
     try:
-        return pathspec.GitIgnoreSpec.from_lines(patterns)
-    except ValueError as exc:  # pathspec's pattern errors are ValueErrors
-        raise UsageError(f"bad glob: {exc}") from None
+        spec = pathspec.GitIgnoreSpec.from_lines(patterns)
+        spec.match_file("probe")  # a pattern's regex may compile only when first matched
+    except (ValueError, re.error) as exc:  # pathspec's errors, and a bad range like [z-a]
+        raise UsageError(f"bad glob in {list(patterns)}: {exc}") from None
+    return spec
 
 
 def is_skipped_dir(name: str) -> bool:
