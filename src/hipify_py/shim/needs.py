@@ -95,8 +95,8 @@ def collect(ctx: Context, edits: Iterable[Edit], reported: Iterable[Finding] = (
     needs += calls
     for edit in edits:
         rule = edit.rule
-        if rule == "launches" or rule in _CALL_RULES:
-            continue
+        if rule in ("launches", "string_literals") or rule in _CALL_RULES:
+            continue  # (a name inside a string is text: no use, nothing a macro could change)
         original = data[edit.start:edit.end]
         if rule == "includes":
             standard = _STANDARD_INCLUDE.match(edit.text)

@@ -162,7 +162,7 @@ def _strings(ctx: Context, resolution: Resolver) -> Iterator[Edit]:
                 continue
             res = resolution(entry)
             if res.name is not None and res.name != entry.cuda:
-                yield Edit(base + m.start(), base + m.end(), res.name.encode(), "identifiers")
+                yield Edit(base + m.start(), base + m.end(), res.name.encode(), "string_literals")
 
 
 _CUB = re.compile(rb"\bcub\b")

@@ -6,6 +6,8 @@
 // Names: CUDA -> HIP.
 #define cudaError_t hipError_t
 #define cudaHostAllocDefault hipHostMallocDefault
+#define cudaSuccess hipSuccess
 
 // Calls whose arguments change: what translate makes of each call.
 #define cudaHostAlloc(a0, a1, a2) hipHostAlloc(reinterpret_cast<void **>(a0), a1, a2)
+#define cudaMallocHost(a0, a1) hipHostMalloc(a0, a1, hipHostMallocDefault)
