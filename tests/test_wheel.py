@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import sysconfig
 import venv
 from pathlib import Path
 
@@ -33,11 +34,19 @@ def test_wheel_installs_and_translates(tmp_path: Path) -> None:
     assert "hipify_py/mappings/builtin.table" in names  # compiled by hatch_build.py
 
     env_dir = tmp_path / "venv"
-    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
+    venv.EnvBuilder(with_pip=False).create(env_dir)
     python = env_dir / "bin" / "python"
+    # The dependencies (and pip) come from the environment running the tests, which may itself be
+    # a virtual environment: its site-packages, not the base interpreter's (system_site_packages
+    # would give the base's, where a venv's typer is missing). Listed in a .pth, their own .pth
+    # files are not read, so the editable install of this repository stays out.
+    site = next((env_dir / "lib").glob("python*/site-packages"))
+    paths = sysconfig.get_paths()
+    (site / "_outer_environment.pth").write_text(
+        "\n".join(sorted({paths["purelib"], paths["platlib"]})) + "\n")
     install = subprocess.run(
-        [str(python), "-m", "pip", "install", "--no-deps", "--force-reinstall", "--quiet", str(wheel)],
-        capture_output=True, text=True, check=False)
+        [str(python), "-m", "pip", "install", "--no-deps", "--ignore-installed", "--quiet",
+         str(wheel)], capture_output=True, text=True, check=False)
     assert install.returncode == 0, install.stderr[-3000:]
 
     work = tmp_path / "work"
