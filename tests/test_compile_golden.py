@@ -1,9 +1,14 @@
-"""Golden outputs that must compile, with each HIP they target: Debian's hipcc (ROCm 5.2) and
-today's ROCm 7.2 (../shared/tools/modern-hip.sh installs it under /srv/rocm7; .ci/run does).
+"""Golden outputs that must compile, on each platform and HIP they target: Debian's hipcc
+(ROCm 5.2) and today's ROCm 7.2 (../shared/tools/modern-hip.sh installs it under /srv/rocm7;
+.ci/run does) for AMD, and HIP's NVIDIA platform: nvcc 13 with the NVIDIA layer of HIP 5.2's
+headers patched for CUDA 13 (../shared/tools/hip-nvidia/make-include.sh), as hipcc does there.
 
-The golden tests check the text; these check that the text is HIP the compiler takes. A case
-is listed for the versions whose API it uses (the warp *_sync functions need HIP >= 6.2).
-Skipped, visibly, where that hipcc is not installed.
+The golden tests check the text; these check that the text is HIP the compilers take. A case
+is listed for the targets whose API it uses (the warp *_sync functions need HIP >= 6.2 on AMD).
+The NVIDIA layer is HIP 5.2's API plus what the script backports from later HIP: cases written
+for a newer HIP are on the NVIDIA list only where they compile with that layer; the others name
+an API it lacks, or a library (hipBLAS, rocBLAS, rocThrust, hip_bf16.h) Debian's HIP 5.2 lacks.
+Skipped, visibly, where a toolchain is not installed.
 """
 
 from __future__ import annotations
@@ -24,69 +29,78 @@ HIPCC_72 = os.environ.get("HIPIFY_PY_HIPCC_7") or (
     "/srv/rocm7/.bin/hipcc" if os.access("/srv/rocm7/.bin/hipcc", os.X_OK) else None)
 TOOLCHAINS = {"5.2": (HIPCC_52, "gfx90a"), "7.2": (HIPCC_72, "gfx942")}
 
-# expected output -> the HIP versions it must compile with
+# HIP's NVIDIA platform: nvcc with the layer make-include.sh writes from Debian's HIP 5.2 headers
+NVIDIA = "nvidia"
+NVCC = shutil.which("nvcc") or (
+    "/usr/local/cuda/bin/nvcc" if os.access("/usr/local/cuda/bin/nvcc", os.X_OK) else None)
+MAKE_INCLUDE = Path(__file__).resolve().parents[2] / "shared/tools/hip-nvidia/make-include.sh"
+DEBIAN_NVIDIA_LAYER = Path("/usr/include/hip/nvidia_detail/nvidia_hip_runtime_api.h")
+
+# expected output -> the targets it must compile for: HIP versions on AMD, and NVIDIA
 COMPILES = {
-    "feature_macros/arch_value.cu.hip": ("5.2", "7.2"),
-    "feature_macros/guards_both_platforms.cu.hip": ("5.2", "7.2"),
-    "device/simd_video.cu.hip": ("5.2", "7.2"),
-    "versions/driver_error_strings.cu.hip52.hip": ("5.2",),
+    "feature_macros/arch_value.cu.hip": ("5.2", "7.2", "nvidia"),
+    "feature_macros/guards_both_platforms.cu.hip": ("5.2", "7.2", "nvidia"),
+    "feature_macros/helper_guards.cuh.hip": ("5.2", "7.2", "nvidia"),
+    "device/simd_video.cu.hip": ("5.2", "7.2", "nvidia"),
+    "versions/driver_error_strings.cu.hip52.hip": ("5.2", "nvidia"),
     "versions/driver_error_strings.cu.hip": ("7.2",),
-    "feature_macros/library_versions.cu.hip": ("5.2", "7.2"),
-    "arguments/void_pointer_casts.cu.hip": ("5.2", "7.2"),
-    "launches/kernel_name_macro.cu.hip": ("5.2", "7.2"),
+    "feature_macros/library_versions.cu.hip": ("5.2", "7.2", "nvidia"),
+    "arguments/void_pointer_casts.cu.hip": ("5.2", "7.2", "nvidia"),
+    "launches/kernel_name_macro.cu.hip": ("5.2", "7.2", "nvidia"),
     "versions/jit_options_and_attributes.cu.hip": ("7.2",),
     "versions/driver_entry_point.cu.hip": ("7.2",),
-    "versions/jit_options_and_attributes.cu.hip52.hip": ("5.2",),
+    "versions/jit_options_and_attributes.cu.hip52.hip": ("5.2", "nvidia"),
     "versions/hipblas_v2_names.cu.hip": ("7.2",),  # HIP 5.2 here has no hipBLAS
     "includes/cublas_h_types_only.cu.hip": ("7.2",),
-    "feature_macros/version_branches.cu.hip": ("5.2", "7.2"),
-    "feature_macros/version_branches.cu.cuda11.hip": ("5.2", "7.2"),
-    "includes/extern_c_block.cu.hip": ("5.2", "7.2"),
-    "includes/implicit_runtime_vector_types.cu.hip": ("5.2", "7.2"),
-    "host/literal_suffix.cu.hip": ("5.2", "7.2"),
-    "host/register_and_glued_keywords.cu.hip": ("5.2", "7.2"),
+    "feature_macros/version_branches.cu.hip": ("5.2", "7.2", "nvidia"),
+    "feature_macros/version_branches.cu.cuda11.hip": ("5.2", "7.2", "nvidia"),
+    "includes/extern_c_block.cu.hip": ("5.2", "7.2", "nvidia"),
+    "includes/implicit_runtime_vector_types.cu.hip": ("5.2", "7.2", "nvidia"),
+    "host/literal_suffix.cu.hip": ("5.2", "7.2", "nvidia"),
+    "host/register_and_glued_keywords.cu.hip": ("5.2", "7.2", "nvidia"),
     "identifiers/vmm_attribute_alias.cu.hip": ("7.2",),
-    "arguments/default_arguments.cu.hip": ("5.2", "7.2"),
+    "arguments/default_arguments.cu.hip": ("5.2", "7.2", "nvidia"),
     "versions/modern_device.cu.hip": ("7.2",),
-    "device/warp_masks.cu.hip": ("7.2",),
-    "device/shuffle_loops.cu.hip": ("7.2",),
-    "device/warp_ballot.cu.hip": ("7.2",),
-    "device/warp_sync_before_62.cu.hip": ("5.2",),
-    "includes/implicit_standard_headers.cu.hip": ("5.2", "7.2"),
+    "device/warp_masks.cu.hip": ("7.2", "nvidia"),
+    "device/shuffle_loops.cu.hip": ("7.2", "nvidia"),
+    "device/warp_ballot.cu.hip": ("7.2", "nvidia"),
+    "device/warp_sync_before_62.cu.hip": ("5.2", "nvidia"),
+    "includes/implicit_standard_headers.cu.hip": ("5.2", "7.2", "nvidia"),
     "libraries/cusparse_dense_order.cu.hip": ("7.2",),
-    "libraries/cusparse_dense_order.cu.hip52.hip": ("5.2",),
+    "libraries/cusparse_dense_order.cu.hip52.hip": ("5.2", "nvidia"),
     "arguments/sparse_triangular_solve.cu.hip": ("7.2",),
     "libraries/thrust_backend.cu.hip": ("7.2",),
     "libraries/thrust_error_and_memory.cu.hip": ("7.2",),  # HIP 5.2 here has no rocThrust
-    "launches/spaced_chevrons.cu.hip": ("5.2", "7.2"),
+    "launches/spaced_chevrons.cu.hip": ("5.2", "7.2", "nvidia"),
     "versions/prefetch_location.cu.hip": ("7.2",),
-    "launches/launch_in_expression.cu.hip": ("5.2", "7.2"),
-    "launches/launch_after_label.cu.hip": ("5.2", "7.2"),
-    "identifiers/skipped_branch.cu.hip": ("5.2", "7.2"),
-    "identifiers/skipped_branch.cu.amap.hip": ("5.2", "7.2"),
-    "feature_macros/skipped_conditions.cu.hip": ("5.2", "7.2"),
+    "launches/launch_in_expression.cu.hip": ("5.2", "7.2", "nvidia"),
+    "launches/launch_after_label.cu.hip": ("5.2", "7.2", "nvidia"),
+    "identifiers/skipped_branch.cu.hip": ("5.2", "7.2", "nvidia"),
+    "identifiers/skipped_branch.cu.amap.hip": ("5.2", "7.2", "nvidia"),
+    "feature_macros/skipped_conditions.cu.hip": ("5.2", "7.2", "nvidia"),
     "libraries/rocblas_hip_complex.cu.hip": ("7.2",),  # HIP 5.2 here has no rocBLAS
     "libraries/hipblas_hip_half.cu.hip": ("7.2",),  # nor hipBLAS
     "libraries/hipblas_hip_half.cu.roc.hip": ("7.2",),
-    "launches/spaced_chevrons.cu.keep.hip": ("5.2", "7.2"),
+    "launches/spaced_chevrons.cu.keep.hip": ("5.2", "7.2", "nvidia"),
     "arguments/gemm_ex_compute_type.cu.hip": ("7.2",),
-    "types/hip_atomic_overloads.cu.hip": ("5.2", "7.2"),
-    "arguments/sparse_triangular_solve.cu.hip52.hip": ("5.2",),
-    "types/error_enum_helper.cu.hip": ("5.2", "7.2"),
-    "feature_macros/author_hip_branch.cu.hip": ("5.2", "7.2"),
-    "host/device_function_words.cu.hip": ("5.2", "7.2"),
-    "feature_macros/author_hip_branch.cu.cuda128.hip": ("5.2", "7.2"),
-    "device/image_functions.cu.hip": ("5.2",),  # 7.2 compiles for gfx942: no image hardware
-    "types/overload_collision.cu.hip": ("7.2",),
-    "includes/runtime_before_project_macros.cu.hip": ("5.2", "7.2"),
-    "includes/explicit_runtime_after_macro.cu.hip": ("5.2", "7.2"),
-    "host/meaning_differs.cu.hip": ("7.2",),
-    "launches/template_deduced.cu.hip": ("5.2", "7.2"),  # hipDeviceSetLimit came with HIP 5.3
+    "types/hip_atomic_overloads.cu.hip": ("5.2", "7.2", "nvidia"),
+    "arguments/sparse_triangular_solve.cu.hip52.hip": ("5.2", "nvidia"),
+    "types/error_enum_helper.cu.hip": ("5.2", "7.2", "nvidia"),
+    "feature_macros/author_hip_branch.cu.hip": ("5.2", "7.2", "nvidia"),
+    "host/device_function_words.cu.hip": ("5.2", "7.2", "nvidia"),
+    "feature_macros/author_hip_branch.cu.cuda128.hip": ("5.2", "7.2", "nvidia"),
+    "device/image_functions.cu.hip": ("5.2", "nvidia"),  # gfx942 (7.2 here) has no image units
+    "types/overload_collision.cu.hip": ("7.2", "nvidia"),
+    "includes/runtime_before_project_macros.cu.hip": ("5.2", "7.2", "nvidia"),
+    "includes/explicit_runtime_after_macro.cu.hip": ("5.2", "7.2", "nvidia"),
+    "host/meaning_differs.cu.hip": ("7.2", "nvidia"),
+    # hipDeviceSetLimit came with HIP 5.3
+    "launches/template_deduced.cu.hip": ("5.2", "7.2", "nvidia"),
 }
 
 
-@pytest.mark.parametrize(("case", "version"),
-                         [(c, v) for c, versions in COMPILES.items() for v in versions])
+@pytest.mark.parametrize(("case", "version"), [
+    (c, v) for c, targets in COMPILES.items() for v in targets if v != NVIDIA])
 def test_golden_output_compiles(case: str, version: str, tmp_path: Path) -> None:
     hipcc, arch = TOOLCHAINS[version]
     if hipcc is None:
@@ -109,8 +123,43 @@ def _write_supplied_header(folder: Path) -> None:
     (folder / HEADER_NAME).write_bytes(render_header(table.supplied, table.supplied))
 
 
+@pytest.fixture(scope="session")
+def hip_nvidia_include(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """HIP's NVIDIA layer patched for CUDA 13, written once per session (about 5 s)."""
+    if NVCC is None:
+        pytest.skip("no nvcc here")
+    if not MAKE_INCLUDE.is_file():
+        pytest.skip(f"no {MAKE_INCLUDE} (../shared beside the clone)")
+    # The script would apt-get the headers itself; a test run installs nothing.
+    if not DEBIAN_NVIDIA_LAYER.is_file():
+        pytest.skip("no Debian HIP 5.2 headers (libamdhip64-dev) to take the NVIDIA layer from")
+    out = tmp_path_factory.mktemp("hip-nvidia")
+    proc = subprocess.run(["bash", str(MAKE_INCLUDE), str(out)], capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert proc.returncode == 0, f"make-include.sh failed:\n{proc.stdout}{proc.stderr}"[-3000:]
+    return out
+
+
+@pytest.mark.parametrize("case", [c for c, targets in COMPILES.items() if NVIDIA in targets])
+def test_golden_output_compiles_on_nvidia(case: str, hip_nvidia_include: Path,
+                                          tmp_path: Path) -> None:
+    assert NVCC is not None  # the fixture skips otherwise
+    source = tmp_path / "case.hip"
+    source.write_bytes((GOLDEN / case).read_bytes())
+    _write_supplied_header(tmp_path)
+    # hipcc on NVIDIA is this command; nvcc has no syntax-only mode for host code, so -c
+    # (with ptxas for sm_90, a few percent of the time) and the object thrown away.
+    proc = subprocess.run(
+        [NVCC, "-std=c++17", "-arch=sm_90", "-x", "cu", "-D__HIP_PLATFORM_NVIDIA__",
+         "-I", str(hip_nvidia_include), "-c", str(source), "-o", os.devnull],
+        capture_output=True, text=True, timeout=600, check=False, cwd=tmp_path)
+    errors = [line for line in (proc.stdout + proc.stderr).splitlines() if "error" in line]
+    assert proc.returncode == 0, f"{case} on HIP's NVIDIA platform:\n" + "\n".join(errors[:20])
+
+
 def test_every_listed_case_exists() -> None:
     assert [c for c in COMPILES if not (GOLDEN / c).is_file()] == []
+    assert {t for targets in COMPILES.values() for t in targets} <= {*TOOLCHAINS, NVIDIA}
 
 
 # C sources: a HIP build compiles them with the C compiler and HIP's headers (CMake's hip::host).

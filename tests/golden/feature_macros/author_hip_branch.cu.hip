@@ -3,7 +3,7 @@
 // builtins behind them are not reported: hipcc never compiles them.
 #include <hip/hip_runtime.h>
 
-__device__ int load_relaxed(const int *p) {
+__device__ int load_relaxed(int *p) {  // CUDA's __nv_atomic_load_n takes no const pointer
 #if CUDA_VERSION >= 12080  // expect: HPY500
   return __nv_atomic_load_n(p, __NV_ATOMIC_RELAXED);
 #elif defined(__HIPCC__)
@@ -31,6 +31,6 @@ __device__ int twice(int x) {
 #endif
 }
 
-__global__ void kernel(int *out, const int *in) {
+__global__ void kernel(int *out, int *in) {
   out[threadIdx.x] = load_relaxed(in) + add_one(in[1]) + twice(in[2]);
 }

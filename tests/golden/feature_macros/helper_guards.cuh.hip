@@ -1,6 +1,7 @@
 // Helper headers test CUDA's own include guards and version macros.
 #ifndef HELPERS_CUH
 #define HELPERS_CUH
+#include "hipify_supplied.h"
 #include <hip/hip_runtime.h>
 #include <cstdio>
 
@@ -8,7 +9,7 @@
 inline const char *runtime_error_name(hipError_t e) { return hipGetErrorName(e); }
 #endif
 
-#ifdef HIP_INCLUDE_HIP_DRIVER_TYPES_H  // expect: HPY500
+#ifdef HIP_INCLUDE_HIP_HIP_RUNTIME_API_H  // expect: HPY500
 inline bool failed(hipError_t e) { return e != hipSuccess; }
 #endif
 
@@ -30,7 +31,7 @@ HD inline int lane_id() {
 #endif
 }
 
-#if defined(__HIP_DEVICE_COMPILE__) && (__HIP_DEVICE_COMPILE__ * 600) >= 700  // expect: HPY500, HPY502
+#if defined(__HIP_DEVICE_COMPILE__) && HIPIFY_PY_CUDA_ARCH >= 700  // expect: HPY500, HPY502
 #define HAS_INDEPENDENT_THREAD_SCHEDULING 1
 #endif
 
