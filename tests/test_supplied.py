@@ -138,3 +138,14 @@ def test_a_sync_check_reports_a_stale_header(tmp_path: Path) -> None:
     checked = run([str(src)], RunOptions(mode=OutputMode.OUTPUT_DIR, output_dir=str(out),
                                          use_cache=False, sync_check=True), HIP_52, TABLE)
     assert str(out / HEADER_NAME) in checked.out_of_date
+
+
+def test_in_place_on_a_file_named_alone_writes_beside_it(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    src = _tree(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    named = Path("src") / "kernels" / "deep" / "scan.cu"
+    run([str(named)], RunOptions(mode=OutputMode.IN_PLACE, use_cache=False), HIP_52, TABLE)
+    assert (src / "kernels" / "deep" / HEADER_NAME).is_file()
+    assert not (tmp_path / HEADER_NAME).exists() and not (src / HEADER_NAME).exists()
+    assert b'#include "hipify_supplied.h"' in named.read_bytes()

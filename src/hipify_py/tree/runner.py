@@ -412,12 +412,15 @@ class _Delivery:
         if options.mode is OutputMode.FILE:
             assert options.output_file is not None
             return os.path.dirname(os.path.abspath(options.output_file))
-        source = self.sources.get(result.path)
-        root = source.root if source is not None else os.path.dirname(result.path)
         if options.mode is OutputMode.OUTPUT_DIR:
             assert options.output_dir is not None
             return os.path.abspath(options.output_dir)
-        return os.path.abspath(root)
+        # In place: the root of a folder named, or beside a file named alone (never above
+        # what the user named).
+        source = self.sources.get(result.path)
+        if source is None or source.explicit:
+            return os.path.dirname(os.path.abspath(result.path))
+        return os.path.abspath(source.root)
 
     def _supplied_from(self, result: FileResult, output: bytes) -> bytes:
         """Record what this result needs supplied, and spell its include of the header as the
