@@ -23,6 +23,7 @@ Manifests live in scripts/differential/<corpus>.yaml; DEVELOPERS.md describes th
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import math
 import os
@@ -33,6 +34,7 @@ import signal
 import struct
 import subprocess
 import sys
+import tarfile
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -631,7 +633,10 @@ def run(args: argparse.Namespace) -> int:
                 skipped.append({"corpus": corpus, "program": spec["name"],
                                 "reason": spec["skip"]})
                 continue
-            jobs.append(Job(corpus, spec, base, work / corpus / spec["name"]))
+            job = Job(corpus, spec, base, work / corpus / spec["name"])
+            shutil.rmtree(job.work, ignore_errors=True)  # nothing of an earlier run counts
+            job.work.mkdir(parents=True)
+            jobs.append(job)
     print(f"{len(jobs)} programs ({len(skipped)} skipped), {args.jobs} build jobs", flush=True)
 
     def build_both(job: Job, variant: str) -> None:
@@ -673,6 +678,7 @@ def run(args: argparse.Namespace) -> int:
             list(pool.map(run_one, jobs))
     write_results(out, jobs, skipped, findings, started,
                   phase="built" if args.build_only else "ran")
+    keep_failures(out / "failures.tar.gz", jobs, findings)
     print(f"done in {time.monotonic() - started:.0f} s: {out / 'differential.json'}", flush=True)
     return 0
 
@@ -685,6 +691,23 @@ def write_results(out: Path, jobs: Iterable[Job], skipped: list[dict[str, str]],
            "seconds": round(time.monotonic() - started, 1), "programs": programs,
            "skipped": skipped}
     (out / "differential.json").write_text(json.dumps(doc, indent=1))
+
+
+def keep_failures(archive: Path, jobs: Iterable[Job],
+                  findings: dict[str, dict[str, dict[str, list[str]]]],
+                  limit: int = 256 * 1024) -> None:
+    """The logs and outputs of every program that did not pass, for a diagnosis after the
+    GPU machine is gone (each file cut at `limit` bytes)."""
+    with tarfile.open(archive, "w:gz") as tar:
+        for job in jobs:
+            if report_entry(job, findings[job.corpus])["verdict"] in ("pass", "not-run"):
+                continue
+            for path in sorted(job.work.glob("*.*")):
+                if path.is_file() and path.suffix in (".log", ".stdout", ".stderr"):
+                    data = path.read_bytes()[:limit]
+                    info = tarfile.TarInfo(f"{job.corpus}/{job.name}/{path.name}")
+                    info.size = len(data)
+                    tar.addfile(info, io.BytesIO(data))
 
 
 def make_libcuda_stub(folder: Path, nvcc: str) -> Path:
