@@ -23,6 +23,7 @@ Manifests live in scripts/differential/<corpus>.yaml; DEVELOPERS.md describes th
 from __future__ import annotations
 
 import argparse
+import difflib
 import io
 import json
 import math
@@ -221,6 +222,8 @@ def decide(original_built: bool, port_built: bool, original: RunResult | None,
     """The verdict, and the lines that explain it (an output diff, or what went wrong)."""
     if not original_built:
         return "original-fails", ["original does not build"]
+    if not port_built:  # whatever the original's run gives, the port has nothing to show
+        return "port-build-fail", []
     if original is None or run_failed(original, rules.exit):
         status = original.status if original else "not run"
         return "original-fails", [f"original run: {status}"]
@@ -231,8 +234,6 @@ def decide(original_built: bool, port_built: bool, original: RunResult | None,
         if unstable:
             return "original-fails", ["original's output varies between runs (mask it):",
                                       *unstable]
-    if not port_built:
-        return "port-build-fail", []
     if port is None or port.status == "not-run":
         return "port-run-fail", ["port not run"]
     if port.status == "timeout":
@@ -332,7 +333,8 @@ def prepare(args: argparse.Namespace) -> int:
     proc = subprocess.run(command, capture_output=True, text=True)
     if not report.exists():
         sys.exit(f"hipify-py wrote no report (exit {proc.returncode}):\n{proc.stderr[-2000:]}")
-    (dest / "findings.json").write_text(json.dumps(findings_by_line(report, orig), indent=0))
+    findings = port_lines(findings_by_line(report, orig), orig, port)
+    (dest / "findings.json").write_text(json.dumps(findings, indent=0))
     (dest / "manifest.json").write_text(json.dumps(manifest, indent=1))
     hip_nv = Path(args.hip_nv)
     if not (hip_nv / "hip" / "hip_runtime.h").exists():
@@ -364,6 +366,33 @@ def findings_by_line(report: Path, tree: Path) -> dict[str, dict[str, list[str]]
         entry = f"{d['code']} {d['severity']}: {d['message'][:200]}"
         found.setdefault(rel, {}).setdefault(str(d["line"]), []).append(entry)
     return found
+
+
+def port_lines(findings: dict[str, dict[str, list[str]]], orig: Path,
+               port: Path) -> dict[str, dict[str, list[str]]]:
+    """The findings on the port's line numbers, which the compiler's errors give: a line the
+    translation added (an include) shifts the rest. A finding on lines rewritten into a
+    different number of lines goes to each line of the rewrite."""
+    moved: dict[str, dict[str, list[str]]] = {}
+    for rel, by_line in findings.items():
+        source, translated = orig / rel, port / rel
+        if not (source.is_file() and translated.is_file()):
+            moved[rel] = by_line  # a report on a file it did not write (a skipped file)
+            continue
+        matcher = difflib.SequenceMatcher(a=source.read_bytes().splitlines(),
+                                          b=translated.read_bytes().splitlines(),
+                                          autojunk=False)
+        target = moved.setdefault(rel, {})
+        for tag, a0, a1, b0, b1 in matcher.get_opcodes():
+            same = tag == "equal" or (a1 - a0) == (b1 - b0)
+            for a in range(a0, a1):
+                entries = by_line.get(str(a + 1))
+                if not entries:
+                    continue
+                lines = [b0 + a - a0] if same else list(range(b0, max(b1, b0 + 1)))
+                for b in lines:
+                    target.setdefault(str(b + 1), []).extend(entries)
+    return moved
 
 
 def _warn_if_tracked(bundle: Path) -> None:
@@ -558,9 +587,9 @@ def report_entry(job: Job, findings: dict[str, dict[str, list[str]]]) -> dict[st
     ob, pb = job.builds.get("orig", Build()), job.builds.get("port", Build())
     verdict, detail = decide(ob.ok, pb.ok, job.runs.get("orig"), job.runs.get("orig2"),
                              job.runs.get("port"), rules)
-    if ob.ok and "orig" not in job.runs and not job.inputs_error:
+    if ob.ok and pb.ok and "orig" not in job.runs and not job.inputs_error:
         # Not run (a build-only check, or past --budget): only the builds are known.
-        verdict, detail = ("port-build-fail" if not pb.ok else "not-run"), []
+        verdict, detail = "not-run", []
     if job.inputs_error and verdict == "original-fails":
         detail = [job.inputs_error, *detail]
     entry: dict[str, Any] = {
@@ -657,8 +686,8 @@ def run(args: argparse.Namespace) -> int:
         def run_one(job: Job) -> None:
             if time.monotonic() > deadline:
                 return
-            if not job.builds["orig"].ok:
-                return
+            if not (job.builds["orig"].ok and job.builds["port"].ok):
+                return  # the verdict is known without the GPU
             make_inputs(job, bundle)
             if job.inputs_error:
                 return
@@ -667,8 +696,7 @@ def run(args: argparse.Namespace) -> int:
             if run_failed(job.runs["orig"], rules.exit):
                 pass  # no reference: running the port would only spend GPU time
             else:
-                if job.builds["port"].ok:
-                    job.runs["port"] = execute(job, "port", bundle, "port")
+                job.runs["port"] = execute(job, "port", bundle, "port")
                 if args.original_runs > 1:
                     job.runs["orig2"] = execute(job, "orig", bundle, "orig2")
             verdict = report_entry(job, findings[job.corpus])["verdict"]

@@ -96,6 +96,9 @@ def test_verdict_pass_and_wrong_result() -> None:
 def test_verdict_builds() -> None:
     assert dr.decide(False, True, None, None, None, Rules())[0] == "original-fails"
     assert dr.decide(True, False, ok(), ok(), None, Rules())[0] == "port-build-fail"
+    # A port that does not build is that, even where the original's run is no reference.
+    assert dr.decide(True, False, ok("t 1"), ok("t 2"), None, Rules())[0] == "port-build-fail"
+    assert dr.decide(True, False, None, None, None, Rules())[0] == "port-build-fail"
 
 
 def test_verdict_hang_and_run_failures() -> None:
@@ -209,3 +212,17 @@ def test_binary_float_files_within_tolerance() -> None:
     diff = dr.binary_difference(header + f32(1.0), struct.pack("<I", 65) + f32(1.0), 1, 1)
     assert diff[0] == "float 0 (byte 0):"
     assert dr.binary_difference(f32(1.0), f32(1.0) + b"x", 0, 0) == ["4 bytes vs 5"]
+
+
+def test_findings_move_to_the_port_lines(tmp_path: Path) -> None:
+    (tmp_path / "o").mkdir()
+    (tmp_path / "p").mkdir()
+    (tmp_path / "o" / "k.cu").write_text("a\nb\nk<<<1, 1>>>(x);\nc\n")
+    (tmp_path / "p" / "k.cu").write_text("#include <hip/hip_runtime.h>\na\nb\n"
+                                         "hipLaunchKernelGGL(k,\n  1, 1, 0, 0, x);\nc\n")
+    findings = {"k.cu": {"2": ["HPY1 warning: on b"], "3": ["HPY2 error: on the launch"],
+                         "4": ["HPY3 note: on c"]}}
+    moved = dr.port_lines(findings, tmp_path / "o", tmp_path / "p")["k.cu"]
+    assert moved["3"] == ["HPY1 warning: on b"]  # one line down: the include came first
+    assert moved["4"] == moved["5"] == ["HPY2 error: on the launch"]  # rewritten in 2 lines
+    assert moved["6"] == ["HPY3 note: on c"]
