@@ -509,7 +509,8 @@ def execute(job: Job, variant: str, bundle: Path, tag: str) -> RunResult:
     argv = [str(exe), *(_substitute(a, job, variant, bundle) for a in spec["args"])]
     feed = (Path(_substitute(spec["stdin"], job, variant, bundle)).read_bytes() if spec["stdin"]
             else None)
-    env = {**os.environ, **spec["env"]}
+    env = {**os.environ, **{k: _substitute(v, job, variant, bundle)
+                            for k, v in spec["env"].items()}}
     started = time.monotonic()
     # A session of its own: a hung program and its children are killed together.
     proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,

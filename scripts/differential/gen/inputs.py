@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import random
 import struct
+import subprocess
 import sys
 from collections.abc import Callable
 
@@ -186,11 +187,22 @@ def sky(points: str) -> None:
         sys.stdout.write(f"{RNG.uniform(0, 360):.6f} {RNG.uniform(-90, 90):.6f}\n")
 
 
+def fixed_time(path: str = "fixed_time.so") -> None:
+    """A library for LD_PRELOAD whose time() always answers the same second: a program that
+    seeds rand() with time(NULL) then makes the same inputs on every run, original and port."""
+    source = path + ".c"
+    with open(source, "w") as f:
+        f.write("#include <time.h>\n"
+                "time_t time(time_t *t) { if (t) *t = 1000000000; return 1000000000; }\n")
+    subprocess.run(["gcc", "-shared", "-fPIC", "-o", path, source], check=True)
+
+
 KINDS: dict[str, Callable[..., None]] = {
     "ints": ints, "graph": graph, "floats": floats, "points": points,
     "hurricanes": hurricanes, "matrix": matrix, "pgm": pgm, "raw": raw, "cfd_mesh": cfd_mesh,
     "fasta": fasta, "float_file": float_file, "colmajor": colmajor, "pqr": pqr,
     "histo_image": histo_image, "mriq": mriq, "obstacles": obstacles, "sky": sky,
+    "fixed_time": fixed_time,
 }
 
 if __name__ == "__main__":
