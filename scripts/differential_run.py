@@ -757,27 +757,31 @@ def make_libcuda_stub(folder: Path, nvcc: str) -> Path:
 
 # --- summarise ---------------------------------------------------------------------------------
 
+SUMMARY_COLUMNS = ("programs", "original builds", "port builds", "pass", "wrong result", "hang",
+                   "port run fails", "original fails", "skipped")
+_COLUMN_OF = {"pass": "pass", "wrong-result": "wrong result", "hang": "hang",
+              "port-run-fail": "port run fails", "original-fails": "original fails"}
+
+
 def summarise(doc: dict[str, Any]) -> str:
     """Markdown: a table per corpus, then each failure with its first error or diff lines."""
     rows: dict[str, dict[str, int]] = {}
+
+    def row(corpus: str) -> dict[str, int]:
+        return rows.setdefault(corpus, dict.fromkeys(SUMMARY_COLUMNS, 0))
+
     for p in doc["programs"]:
-        r = rows.setdefault(p["corpus"], dict.fromkeys(
-            ("programs", "original builds", "port builds", "pass", "wrong result", "hang",
-             "port run fails", "original fails", "skipped"), 0))
-        r["programs"] += 1  # skipped programs are counted apart
+        r = row(p["corpus"])
+        r["programs"] += 1  # skipped programs are counted in their own column only
         r["original builds"] += p["original"]["build"] == "ok"
         r["port builds"] += p["port"]["build"] == "ok" and p["original"]["build"] == "ok"
-        key = {"pass": "pass", "wrong-result": "wrong result", "hang": "hang",
-               "port-run-fail": "port run fails", "original-fails": "original fails"}
-        if p["verdict"] in key:
-            r[key[p["verdict"]]] += 1
+        if p["verdict"] in _COLUMN_OF:
+            r[_COLUMN_OF[p["verdict"]]] += 1
     for s in doc.get("skipped", []):
-        rows.setdefault(s["corpus"], dict.fromkeys(
-            ("programs", "original builds", "port builds", "pass", "wrong result", "hang",
-             "port run fails", "original fails", "skipped"), 0))["skipped"] += 1
+        row(s["corpus"])["skipped"] += 1
     if not rows:
         return "no programs\n"
-    heads = list(next(iter(rows.values())))
+    heads = list(SUMMARY_COLUMNS)
     lines = ["| corpus | " + " | ".join(heads) + " |", "|---|" + "---:|" * len(heads)]
     total = dict.fromkeys(heads, 0)
     for corpus, r in sorted(rows.items()):
