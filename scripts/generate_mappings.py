@@ -274,6 +274,10 @@ _DEFAULTS: dict[str, list[tuple[int, str]]] = {
     "cudaSignalExternalSemaphoresAsync": [(2, "0")],
     "cudaWaitExternalSemaphoresAsync": [(2, "0")],
     "cudaMemcpy2DArrayToArray": [(8, "hipMemcpyDeviceToDevice")],  # HIP 7.2: kind has none
+    # cudaMallocHost(p, n) is hipHostMalloc(p, n, hipHostMallocDefault); the C++ overload
+    # cudaMallocHost(p, n, flags) already passes them (the differential run: the reference's
+    # appended constant made a fourth argument, which no HIP takes, with no finding).
+    "cudaMallocHost": [(2, "hipHostMallocDefault")],
 }
 # hipSPARSE's triangular solves take the buffer the analysis was given (SpSV: before HIP 6.0;
 # SpSM: in every HIP so far), which cuSPARSE 12 keeps in the descriptor. The reference appends
@@ -337,6 +341,8 @@ REPLACED_ARGUMENT_RULES = {
     # it into the code). hipGetDriverEntryPoint, the mapping now, has CUDA's own signature:
     # with the inserted argument the call did not compile, with no finding (HIPIFY's suite).
     ("cudaGetDriverEntryPoint", "add_const_argument", 2, "default"),
+    # Appended whatever the call passes: a default argument instead (_DEFAULTS).
+    ("cudaMallocHost", "add_const_argument", 3, "default"),
 }
 for _name, _rule in _EXTRA_RULES.items():
     EXTRA_ARGUMENT_RULES.setdefault(_name, []).append(_rule)

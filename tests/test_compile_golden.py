@@ -44,6 +44,7 @@ COMPILES = {
     "device/simd_video.cu.hip": ("5.2", "7.2", "nvidia"),
     "versions/driver_error_strings.cu.hip52.hip": ("5.2", "nvidia"),
     "versions/driver_error_strings.cu.hip": ("7.2",),
+    "arguments/malloc_host_flags.cu.hip": ("5.2", "7.2", "nvidia"),
     "feature_macros/library_versions.cu.hip": ("5.2", "7.2", "nvidia"),
     "arguments/void_pointer_casts.cu.hip": ("5.2", "7.2", "nvidia"),
     "launches/kernel_name_macro.cu.hip": ("5.2", "7.2", "nvidia"),
