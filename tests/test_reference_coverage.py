@@ -138,7 +138,8 @@ def _differences(entry: object, family: str, row: dict[str, str]) -> list[str]:
 
 
 # Argument rules the generator drops on purpose (REPLACED_ARGUMENT_RULES there, with reasons).
-DROPPED_RULES = {("cudaGetDriverEntryPoint", "add_const_argument", "2")}
+DROPPED_RULES = {("cudaGetDriverEntryPoint", "add_const_argument", "2"),
+                 ("cudaMallocHost", "add_const_argument", "3")}
 
 
 def _argument_and_header_problems(table: MappingTable) -> list[str]:
