@@ -75,6 +75,7 @@ COMPILES = {
     "includes/explicit_runtime_after_macro.cu.hip": ("5.2", "7.2"),
     "host/meaning_differs.cu.hip": ("7.2",),
     "launches/template_deduced.cu.hip": ("5.2", "7.2"),  # hipDeviceSetLimit came with HIP 5.3
+    "includes/vendors/cuda.h.hip": ("5.2", "7.2"),
 }
 
 

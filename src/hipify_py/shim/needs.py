@@ -135,12 +135,12 @@ def _headers(ctx: Context) -> Iterator[tuple[Need, int]]:
     from hipify_py.engine.rules.includes import target_header
 
     for inc in ctx.syntax.includes:
-        if inc.header.startswith("thrust/") and ctx.resolve_local(inc.header) is None:
+        if inc.header.startswith("thrust/") and ctx.resolve_local(inc.header, inc.angled) is None:
             # rocThrust has CUDA Thrust's header names: no stand-in, but its configuration
             # must be read before the shim defines __CUDACC__ (generate.py).
             yield Need("library", "thrust", ""), inc.name_start
         entry = ctx.table.header_entry(inc.header)
-        if entry is None or entry.unsupported or ctx.resolve_local(inc.header) is not None:
+        if entry is None or entry.unsupported or ctx.resolve_local(inc.header, inc.angled) is not None:
             continue
         if ctx.is_skipped(inc.name_start):
             continue

@@ -58,8 +58,9 @@ class Context:
     parsed: ParsedSource
     table: MappingTable
     settings: Settings
-    # Resolves a quoted include to a file of the user's tree (None: not found locally).
-    resolve_local: Callable[[str], str | None] = field(default=lambda _h: None)
+    # Resolves an include (name, written <...>) to a file of the user's tree (None: not found
+    # locally), as tree/local_headers.py's local_resolver.
+    resolve_local: Callable[[str, bool], str | None] = field(default=lambda _h, _a: None)
     # A host-only source of the tree that includes this file (then nothing HIP-only is added).
     host_includer: str | None = None
     # Per-file results one rule computes and another consults (see rules/warp_sync.py).

@@ -122,7 +122,7 @@ def _header_entry(ctx: Context, inc: Include) -> HeaderEntry | None:
     entry = ctx.table.header_entry(inc.header)
     if entry is None:
         return None
-    if ctx.resolve_local(inc.header) is not None:
+    if ctx.resolve_local(inc.header, inc.angled) is not None:
         return None  # the user's own header that happens to share a CUDA header's name
     return entry
 
@@ -441,7 +441,7 @@ def _project_macros_before(ctx: Context, offset: int) -> bool:
     ):
         return True
     return any(
-        inc.directive.start < offset and not inc.angled and ctx.resolve_local(inc.header)
+        inc.directive.start < offset and not inc.angled and ctx.resolve_local(inc.header, False)
         for inc in ctx.syntax.includes
     )
 
