@@ -76,6 +76,9 @@ COMPILES = {
     "host/meaning_differs.cu.hip": ("7.2",),
     "launches/template_deduced.cu.hip": ("5.2", "7.2"),  # hipDeviceSetLimit came with HIP 5.3
     "includes/vendors/cuda.h.hip": ("5.2", "7.2"),
+    "versions/gl_interop.cu.hip": ("7.2",),  # hip/hip_gl_interop.h: HIP >= 5.6
+    "versions/gl_interop.cu.hip52.hip": ("5.2",),
+    "versions/declared_by_hip.cu.hip": ("7.2",),
 }
 
 
