@@ -659,6 +659,10 @@ EXTRA_ROWS: dict[str, list[dict[str, str]]] = {
         # Tensor-core warp matrices: nvcuda::wmma has no HIP equivalent (rocWMMA differs).
         {"cuda": "nvcuda", "section": "2. Device Types", "cuda_added": "9.0"},
         {"cuda": "wmma", "section": "2. Device Types", "cuda_added": "9.0"},
+        # Programmatic dependent launch (sm_90): HIP has none. Taken out where they are
+        # statements or calls (engine/rules/dependent_launch.py); any other use is reported.
+        *({"cuda": name, "section": "1. Device Functions", "cuda_added": "11.8"}
+          for name in ("cudaGridDependencySynchronize", "cudaTriggerProgrammaticLaunchCompletion")),
         # Integer dot products (sm_61): HIP has none under these names (AMD's are builtins).
         *({"cuda": name, "section": "1. Device Functions", "cuda_added": "8.0"}
           for name in ("__dp4a", "__dp2a_lo", "__dp2a_hi")),

@@ -79,6 +79,8 @@ COMPILES = {
     "versions/gl_interop.cu.hip": ("7.2",),  # hip/hip_gl_interop.h: HIP >= 5.6
     "versions/gl_interop.cu.hip52.hip": ("5.2",),
     "versions/declared_by_hip.cu.hip": ("7.2",),
+    "launches/dependent_launch.cu.hip": ("7.2",),  # hipLaunchKernelEx: HIP >= 7.0
+    "device/dependent_launch_device.cu.hip": ("5.2", "7.2"),
 }
 
 

@@ -99,7 +99,8 @@ ADDED = {"cudaLaunchKernelEx", "__syncwarp", "__reduce_add_sync", "__reduce_min_
          "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync",
          "atomicInc_system", "atomicDec_system", "atomicInc_block", "atomicDec_block", "__nanosleep",
          "nvcuda", "wmma", "__dp4a", "__dp2a_lo", "__dp2a_hi", "CUmemAllocationCompType", "CUmemAllocationCompType_enum",
-         "CU_MEM_ALLOCATION_COMP_NONE", "CU_MEM_ALLOCATION_COMP_GENERIC"}
+         "CU_MEM_ALLOCATION_COMP_NONE", "CU_MEM_ALLOCATION_COMP_GENERIC",
+         "cudaGridDependencySynchronize", "cudaTriggerProgrammaticLaunchCompletion"}
 
 REFERENCE = Path(os.environ.get("HIPIFY_PY_REFERENCE",
                                 Path(__file__).resolve().parents[2] / "shared" / "reference"))

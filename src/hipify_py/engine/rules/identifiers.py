@@ -22,6 +22,7 @@ from hipify_py.engine.rules.base import (
     misfit_null_argument,
 )
 from hipify_py.engine.rules.case_labels import dead_case_labels
+from hipify_py.engine.rules.dependent_launch import dependent_launch_plan
 from hipify_py.engine.rules.feature_macros import FAMILY as FEATURE_MACROS
 from hipify_py.engine.rules.warp_sync import fallback_tokens
 from hipify_py.reporting.diagnostics import Finding
@@ -51,6 +52,7 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
     header_names = [(inc.name_start, inc.name_end) for inc in ctx.syntax.includes]
     rewritten_elsewhere = fallback_tokens(ctx)  # warp *_sync calls for HIP < 6.2
     commented_out = dead_case_labels(ctx)
+    dependent_launch = dependent_launch_plan(ctx).handled  # taken out, or reported, there
     for i, entry in ctx.api_tokens:
         if entry.family == FEATURE_MACROS:
             continue
@@ -59,7 +61,7 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
             continue
         if header_names and any(a <= start < b for a, b in header_names):
             continue
-        if i in rewritten_elsewhere or i in commented_out:
+        if i in rewritten_elsewhere or i in commented_out or i in dependent_launch:
             continue
         if is_member_or_user_name(ctx, i, scopes.get(entry.cuda, ()), entries):
             continue
