@@ -81,6 +81,8 @@ COMPILES = {
     "versions/declared_by_hip.cu.hip": ("7.2",),
     "launches/dependent_launch.cu.hip": ("7.2",),  # hipLaunchKernelEx: HIP >= 7.0
     "device/dependent_launch_device.cu.hip": ("5.2", "7.2"),
+    "types/vector_operators.cuh.hip": ("5.2", "7.2"),
+    "types/own_vector_struct.cpp.hip": ("5.2", "7.2"),
 }
 
 

@@ -174,6 +174,23 @@ def test_includes_resolve_as_the_preprocessor_does(tmp_path: Path, table: Mappin
     assert resolve("../common/only.h", True) is None and resolve("only.h", True) is None
 
 
+def test_vector_types_of_a_project_header_are_not_cuda(tmp_path: Path, table: MappingTable,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A host source whose uchar4 comes from the project's own header is not CUDA: no
+    hip_runtime.h (its uchar4 would clash with the header's). A .cpp that uses CUDA's uchar4
+    still gets it."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tree").mkdir()
+    (tmp_path / "tree" / "image.h").write_bytes(
+        b"#pragma once\ntypedef struct { unsigned char x, y, z, w; } uchar4;\n")
+    viewer = b'#include "image.h"\nuchar4 first(const uchar4 *p) { return p[0]; }\n'
+    (tmp_path / "tree" / "viewer.cpp").write_bytes(viewer)
+    (tmp_path / "tree" / "kernel.cpp").write_bytes(b"uchar4 pack(int v) { return make_uchar4(v, v, v, v); }\n")
+    _run(["tree"], table, use_cache=False, mode=OutputMode.OUTPUT_DIR, output_dir="hip")
+    assert Path("hip/viewer.cpp").read_bytes() == viewer
+    assert b"hip/hip_runtime.h" in Path("hip/kernel.cpp").read_bytes()
+
+
 SHARED_HEADER = b"""#ifndef COMMON_H
 #define COMMON_H
 #include <stdio.h>
