@@ -63,3 +63,17 @@ cudaError_t launch_designated(float *x, int n, cudaStream_t stream) {
                                .numAttrs = 1}; // expect: HPY171
   return cudaLaunchKernelEx(&config, produce, x, n);
 }
+
+// Counted with sizeof.
+cudaError_t launch_sized(float *x, int n, cudaStream_t stream) {
+  cudaLaunchAttribute attrs[1];
+  attrs[0].id = cudaLaunchAttributeProgrammaticStreamSerialization; // expect: HPY171
+  attrs[0].val.programmaticStreamSerializationAllowed = true; // expect: HPY171
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3((n + 255) / 256);
+  config.blockDim = dim3(256);
+  config.stream = stream;
+  config.attrs = attrs;
+  config.numAttrs = sizeof(attrs) / sizeof(cudaLaunchAttribute); // expect: HPY171
+  return cudaLaunchKernelEx(&config, produce, x, n);
+}

@@ -63,3 +63,17 @@ hipError_t launch_designated(float *x, int n, hipStream_t stream) {
                                .numAttrs = 0}; // expect: HPY171
   return hipLaunchKernelEx(&config, produce, x, n);
 }
+
+// Counted with sizeof.
+hipError_t launch_sized(float *x, int n, hipStream_t stream) {
+  hipLaunchAttribute attrs[1];
+  /* attrs[0].id = cudaLaunchAttributeProgrammaticStreamSerialization; */ // expect: HPY171
+  /* attrs[0].val.programmaticStreamSerializationAllowed = true; */ // expect: HPY171
+  hipLaunchConfig_t config = {};
+  config.gridDim = dim3((n + 255) / 256);
+  config.blockDim = dim3(256);
+  config.stream = stream;
+  config.attrs = attrs;
+  config.numAttrs = 0; // expect: HPY171
+  return hipLaunchKernelEx(&config, produce, x, n);
+}

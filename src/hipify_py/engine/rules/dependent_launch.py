@@ -205,8 +205,8 @@ def _array_plan(ctx: Context, array: bytes, open_brace: int,
         if prev is not None and toks.raw(prev) in _ATTRIBUTE_TYPES:
             declared = True
             continue
-        if _after_dot(ctx, k):
-            continue  # a member of the same name (`cfg.attrs`), not the array
+        if _after_dot(ctx, k) or _in_sizeof(ctx, k):
+            continue  # a member of the same name (`cfg.attrs`), or a count of the entries
         member = _member_statement(ctx, k)
         if member is not None:
             kind, statement = member
@@ -433,6 +433,16 @@ def _prev_statement_token(ctx: Context, k: int) -> int | None:
             break
         prev = syntax.prev_code(d.first)
     return prev
+
+
+def _in_sizeof(ctx: Context, k: int) -> bool:
+    """`sizeof(array)`, `sizeof(array[0])`, `sizeof array`."""
+    syntax = ctx.syntax
+    toks = ctx.parsed.tokens
+    prev = syntax.prev_code(k)
+    if prev is not None and toks.raw(prev) == b"(":
+        prev = syntax.prev_code(prev)
+    return prev is not None and toks.raw(prev) == b"sizeof"
 
 
 def _after_dot(ctx: Context, k: int) -> bool:
