@@ -78,6 +78,7 @@ HEADER_HIP_ADDED = {
     "hip/hip_fp4.h": "6.5",
     "hip/hip_fp6.h": "7.0",  # not in HIP 6.4's headers; in 7.2's (first release not pinned down)
     "hip/hip_math_constants.h": "5.5",
+    "hip/hip_gl_interop.h": "5.6",  # in ROCm 5.5.1's HIP; 5.6 is the first minor release with it
     "hip/cooperative_groups/hip_reduce.h": "7.0",
     "hip/cooperative_groups/hip_scan.h": "7.0",
 }
@@ -124,11 +125,18 @@ EXTRA_MAPPED = {
     "cuda_fp8.hpp": ("hip/hip_fp8.h", "device"), "cuda_fp4.hpp": ("hip/hip_fp4.h", "device"),
     "cuda_fp6.h": ("hip/hip_fp6.h", "device"), "cuda_fp6.hpp": ("hip/hip_fp6.h", "device"),
     "cudaProfiler.h": ("hip/hip_runtime_api.h", "driver"),
+    # OpenGL interop: HIP 6.0 moved hipGraphicsGL* and hipGLGetDevices out of hip_runtime_api.h
+    # into hip/hip_gl_interop.h (ROCm/HIP's history: the header ships from 5.5.1, empty on AMD
+    # until 6.0). Older targets drop the include (HEADER_OLDER_DROPPED). Found in a sample
+    # collection: 23 GL programs reported "no HIP equivalent" though the API is mapped.
+    "cuda_gl_interop.h": ("hip/hip_gl_interop.h", "runtime"),
+    "cudaGL.h": ("hip/hip_gl_interop.h", "driver"),
 }
+# Headers whose HIP header a target older than its hip_added does not need: hip_runtime.h
+# declared the same API then, so the include is dropped there instead of kept and reported.
+HEADER_OLDER_DROPPED = frozenset({"hip/hip_gl_interop.h"})
 # Headers with no HIP counterpart: kept and reported.
 EXTRA_UNSUPPORTED = {
-    "cuda_gl_interop.h": "OpenGL interoperability has no HIP equivalent in this mapping",
-    "cudaGL.h": "OpenGL interoperability (driver API)",
     "cuda_egl_interop.h": "EGL interoperability", "cudaEGL.h": "EGL interoperability",
     "cuda_vdpau_interop.h": "VDPAU interoperability", "cudaVDPAU.h": "VDPAU interoperability",
     "cuda_d3d9_interop.h": "Direct3D interoperability",
@@ -285,6 +293,9 @@ _DEFAULTS: dict[str, list[tuple[int, str]]] = {
 # analysis of the same descriptor is what the library expects (nullptr only when none is found,
 # with a warning). Found with cuSPARSE's spsv samples on HIP 5.2.
 _EXTRA_RULES: dict[str, dict[str, object]] = {
+    # The direction CUDA infers from unified addresses (ROW_CORRECTIONS), before the stream.
+    "cuMemcpy": {"action": "add_const_argument", "index": 3, "value": "hipMemcpyDefault"},
+    "cuMemcpyAsync": {"action": "add_const_argument", "index": 3, "value": "hipMemcpyDefault"},
     "cuCtxCreate": {"action": "drop_null_argument", "index": 1, "value": "arity=4"},
     "cusparseSpSV_solve": {"action": "append_argument_of_call", "index": 8,
                            "value": "cusparseSpSV_analysis:8:9", "hip_before": "6.0.0"},
@@ -556,6 +567,67 @@ ROW_CORRECTIONS: dict[str, dict[str, str]] = {
     # both are 102); the reference has no HIP name for it. Found in NVIDIA's blog samples (VMM).
     "CU_DEVICE_ATTRIBUTE_VIRTUAL_ADDRESS_MANAGEMENT_SUPPORTED": {
         "hip": "hipDeviceAttributeVirtualMemoryManagementSupported", "hip_added": "5.3.0"},
+    # Found by scripts/declared_but_unsupported.py (CUDA names reported unsupported whose HIP
+    # name HIP 5.2's or 7.2's headers declare), each checked against CUDA 13's and HIP's
+    # declarations. A version is the first ROCm/HIP tag whose headers have the name where that
+    # history reaches (to 6.2); else 7.2 is claimed, the first release being unknown here.
+    # OpenGL interop, the flags CUDA's samples pass to cudaGraphicsGLRegisterBuffer: the map
+    # flags have the register flags' values (driver_types.h: None 0, ReadOnly 1, WriteDiscard 2)
+    # and the registration functions take them as unsigned int.
+    "cudaGraphicsMapFlags": {"hip": "hipGraphicsRegisterFlags", "hip_added": "4.4.0"},
+    "cudaGraphicsMapFlagsNone": {"hip": "hipGraphicsRegisterFlagsNone", "hip_added": "4.4.0"},
+    "cudaGraphicsMapFlagsReadOnly": {"hip": "hipGraphicsRegisterFlagsReadOnly",
+                                     "hip_added": "4.4.0"},
+    "cudaGraphicsMapFlagsWriteDiscard": {"hip": "hipGraphicsRegisterFlagsWriteDiscard",
+                                         "hip_added": "4.4.0"},
+    "CU_GRAPHICS_MAP_RESOURCE_FLAGS_NONE": {"hip": "hipGraphicsRegisterFlagsNone",
+                                            "hip_added": "4.4.0"},
+    "CU_GRAPHICS_MAP_RESOURCE_FLAGS_READ_ONLY": {"hip": "hipGraphicsRegisterFlagsReadOnly",
+                                                 "hip_added": "4.4.0"},
+    "CU_GRAPHICS_MAP_RESOURCE_FLAGS_WRITE_DISCARD": {"hip": "hipGraphicsRegisterFlagsWriteDiscard",
+                                                     "hip_added": "4.4.0"},
+    # CUDA's struct tags (`struct cudaGraphicsResource *res`, as the GL samples write it): HIP's
+    # hipGraphicsResource is a typedef, which `struct hipGraphicsResource` may not name (an
+    # error on HIP 5.2 and 7.2); its tag is _hipGraphicsResource in both.
+    "cudaGraphicsResource": {"hip": "_hipGraphicsResource"},
+    "CUgraphicsResource_st": {"hip": "_hipGraphicsResource"},
+    # Deprecated since CUDA 5.0 ("no longer necessary to associate a CUDA device with an OpenGL
+    # context"): what remains is recording the device, as cudaSetDevice does.
+    "cudaGLSetGLDevice": {"hip": "hipSetDevice", "hip_added": "1.6.0"},
+    # (stream, int *device): hipDevice_t is int.
+    "cudaStreamGetDevice": {"hip": "hipStreamGetDevice", "hip_added": "5.6.0"},
+    "cuStreamGetDevice": {"hip": "hipStreamGetDevice", "hip_added": "5.6.0"},
+    # The driver's location-based prefetch and advice, as the runtime's _v2 (hipDeviceptr_t is
+    # void *, CUmemLocation is hipMemLocation).
+    "cuMemPrefetchAsync_v2": {"hip": "hipMemPrefetchAsync_v2", "hip_added": "7.2.0"},
+    "cuMemAdvise_v2": {"hip": "hipMemAdvise_v2", "hip_added": "7.2.0"},
+    # cuMemcpy/cuMemcpyAsync infer the direction from unified addresses, as hipMemcpyDefault
+    # does: the kind is inserted (EXTRA_ARGUMENT_RULES).
+    "cuMemcpy": {"hip": "hipMemcpy", "hip_added": "1.6.0"},
+    "cuMemcpyAsync": {"hip": "hipMemcpyAsync", "hip_added": "1.6.0"},
+    # cudaStreamWaitEvent's flags, same values (0, 1).
+    "cudaEventWaitDefault": {"hip": "hipEventWaitDefault", "hip_added": "7.2.0"},
+    "cudaEventWaitExternal": {"hip": "hipEventWaitExternal", "hip_added": "7.2.0"},
+    # Same struct fields and the same function (runtime API; the driver's descriptor differs).
+    "cudaExternalMemoryGetMappedMipmappedArray": {
+        "hip": "hipExternalMemoryGetMappedMipmappedArray", "hip_added": "6.0.0"},
+    "cudaExternalMemoryMipmappedArrayDesc": {"hip": "hipExternalMemoryMipmappedArrayDesc",
+                                             "hip_added": "6.0.0"},
+    # The values of the cudaJitCacheMode option, same order from 0.
+    "cudaJit_CacheMode": {"hip": "hipJitCacheMode", "hip_added": "7.2.0"},
+    "cudaJitCacheOptionNone": {"hip": "hipJitCacheOptionNone", "hip_added": "7.2.0"},
+    "cudaJitCacheOptionCG": {"hip": "hipJitCacheOptionCG", "hip_added": "7.2.0"},
+    "cudaJitCacheOptionCA": {"hip": "hipJitCacheOptionCA", "hip_added": "7.2.0"},
+    # Removed in CUDA 11.5; hipSPARSE keeps the enum, same values (0, 1).
+    "cusparseSideMode_t": {"hip": "hipsparseSideMode_t", "hip_added": "5.2.0"},
+    "CUSPARSE_SIDE_LEFT": {"hip": "HIPSPARSE_SIDE_LEFT", "hip_added": "5.2.0"},
+    "CUSPARSE_SIDE_RIGHT": {"hip": "HIPSPARSE_SIDE_RIGHT", "hip_added": "5.2.0"},
+    # A switch the user defines to silence CUB's deprecation warnings; hipCUB (7.2's
+    # util_deprecated.hpp) reads the same name. Reported, the define was an error.
+    "CUB_IGNORE_DEPRECATED_API": {"hip": "CUB_IGNORE_DEPRECATED_API", "hip_added": "7.2.0"},
+    # Same parameters; hipFFT marks it experimental (HPY140 without --experimental).
+    "cufftXtSetDistribution": {"hip": "hipfftXtSetDistribution", "hip_added": "7.2.0",
+                               "hip_experimental": "1"},
     # HIP declares no __trap; clang's builtin is what it would be, in every HIP version.
     "__trap": {"hip": "__builtin_trap", "hip_added": "1.6.0"},
     # HIP has no umin/umax/llmin/...: its min/max overloads, with the arguments converted as
@@ -593,6 +665,10 @@ EXTRA_ROWS: dict[str, list[dict[str, str]]] = {
         # Tensor-core warp matrices: nvcuda::wmma has no HIP equivalent (rocWMMA differs).
         {"cuda": "nvcuda", "section": "2. Device Types", "cuda_added": "9.0"},
         {"cuda": "wmma", "section": "2. Device Types", "cuda_added": "9.0"},
+        # Programmatic dependent launch (sm_90): HIP has none. Taken out where they are
+        # statements or calls (engine/rules/dependent_launch.py); any other use is reported.
+        *({"cuda": name, "section": "1. Device Functions", "cuda_added": "11.8"}
+          for name in ("cudaGridDependencySynchronize", "cudaTriggerProgrammaticLaunchCompletion")),
         # Integer dot products (sm_61): HIP has none under these names (AMD's are builtins).
         *({"cuda": name, "section": "1. Device Functions", "cuda_added": "8.0"}
           for name in ("__dp4a", "__dp2a_lo", "__dp2a_hi")),
@@ -783,6 +859,8 @@ def write_headers(out: Path, reference: Path, source_note: str) -> None:
             mapped: dict[str, object] = {"family": family, "hip": hip}
             if hip in HEADER_HIP_ADDED:
                 mapped["hip_added"] = HEADER_HIP_ADDED[hip]
+            if hip in HEADER_OLDER_DROPPED:
+                mapped["older_dropped"] = True
             lines.append(f"  {json.dumps(name)}: {flow(mapped)}")
     for name, note in sorted(EXTRA_UNSUPPORTED.items()):
         if name not in seen:

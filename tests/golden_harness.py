@@ -101,7 +101,8 @@ def translate_case(case: GoldenCase, table: MappingTable, data: bytes | None = N
     settings = case.settings()
     from hipify_py.tree.local_headers import local_resolver
 
-    resolve = local_resolver(str(case.source), settings.include_dirs)
+    resolve = local_resolver(str(case.source), settings.include_dirs,
+                             is_cuda_header=table.is_cuda_header)
     return translate_source(data, case.source.name, table, settings, resolve_local=resolve)
 
 

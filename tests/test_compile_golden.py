@@ -97,6 +97,14 @@ COMPILES = {
     "host/meaning_differs.cu.hip": ("7.2", "nvidia"),
     # hipDeviceSetLimit came with HIP 5.3
     "launches/template_deduced.cu.hip": ("5.2", "7.2", "nvidia"),
+    "includes/vendors/cuda.h.hip": ("5.2", "7.2"),
+    "versions/gl_interop.cu.hip": ("7.2",),  # hip/hip_gl_interop.h: HIP >= 5.6
+    "versions/gl_interop.cu.hip52.hip": ("5.2",),
+    "versions/declared_by_hip.cu.hip": ("7.2",),
+    "launches/dependent_launch.cu.hip": ("7.2",),  # hipLaunchKernelEx: HIP >= 7.0
+    "device/dependent_launch_device.cu.hip": ("5.2", "7.2"),
+    "types/vector_operators.cuh.hip": ("5.2", "7.2"),
+    "types/own_vector_struct.cpp.hip": ("5.2", "7.2"),
 }
 
 

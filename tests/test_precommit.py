@@ -91,7 +91,7 @@ def test_check_hook_fails_on_new_unportable_code_in_staged_files(project: Path,
         '__device__ unsigned lane() {\n  unsigned r;\n  asm("mov.u32 %0, %%laneid;" : "=r"(r));\n'
         "  return r;\n}\n"
     )
-    (project / "src" / "unstaged.cu").write_text("#include <cuda_gl_interop.h>\n")
+    (project / "src" / "unstaged.cu").write_text("#include <cuda_egl_interop.h>\n")
     _git(project, "add", "src/bad.cu")
     failed = _pre_commit(project, pre_commit_home, "hipify-py-check")
     output = failed.stdout + failed.stderr

@@ -45,6 +45,38 @@ CORRECTED = {
         "__hadd2_rn", "__hadd_rn", "__hmul2_rn", "__hmul_rn", "__hsub2_rn", "__hsub_rn",
         "__int2bfloat16_rn")},
     "CUSPARSE_ORDER_COL": {"roc": "rocsparse_order_column"},
+    # Unsupported in the reference, declared by HIP under the obvious name
+    # (scripts/declared_but_unsupported.py; the reasons are in the generator).
+    **{f"cudaGraphicsMapFlags{n}": {"hip": f"hipGraphicsRegisterFlags{n}", "hip_added": "4.4.0"}
+       for n in ("", "None", "ReadOnly", "WriteDiscard")},
+    **{f"CU_GRAPHICS_MAP_RESOURCE_FLAGS_{c}": {"hip": f"hipGraphicsRegisterFlags{n}",
+                                               "hip_added": "4.4.0"}
+       for c, n in (("NONE", "None"), ("READ_ONLY", "ReadOnly"),
+                    ("WRITE_DISCARD", "WriteDiscard"))},
+    "cudaGraphicsResource": {"hip": "_hipGraphicsResource"},
+    "CUgraphicsResource_st": {"hip": "_hipGraphicsResource"},
+    "cudaGLSetGLDevice": {"hip": "hipSetDevice", "hip_added": "1.6.0"},
+    "cudaStreamGetDevice": {"hip": "hipStreamGetDevice", "hip_added": "5.6.0"},
+    "cuStreamGetDevice": {"hip": "hipStreamGetDevice", "hip_added": "5.6.0"},
+    "cuMemPrefetchAsync_v2": {"hip": "hipMemPrefetchAsync_v2", "hip_added": "7.2.0"},
+    "cuMemAdvise_v2": {"hip": "hipMemAdvise_v2", "hip_added": "7.2.0"},
+    "cuMemcpy": {"hip": "hipMemcpy", "hip_added": "1.6.0"},
+    "cuMemcpyAsync": {"hip": "hipMemcpyAsync", "hip_added": "1.6.0"},
+    "cudaEventWaitDefault": {"hip": "hipEventWaitDefault", "hip_added": "7.2.0"},
+    "cudaEventWaitExternal": {"hip": "hipEventWaitExternal", "hip_added": "7.2.0"},
+    "cudaExternalMemoryGetMappedMipmappedArray": {
+        "hip": "hipExternalMemoryGetMappedMipmappedArray", "hip_added": "6.0.0"},
+    "cudaExternalMemoryMipmappedArrayDesc": {"hip": "hipExternalMemoryMipmappedArrayDesc",
+                                             "hip_added": "6.0.0"},
+    "cudaJit_CacheMode": {"hip": "hipJitCacheMode", "hip_added": "7.2.0"},
+    **{f"cudaJitCacheOption{n}": {"hip": f"hipJitCacheOption{n}", "hip_added": "7.2.0"}
+       for n in ("None", "CG", "CA")},
+    "cusparseSideMode_t": {"hip": "hipsparseSideMode_t", "hip_added": "5.2.0"},
+    "CUSPARSE_SIDE_LEFT": {"hip": "HIPSPARSE_SIDE_LEFT", "hip_added": "5.2.0"},
+    "CUSPARSE_SIDE_RIGHT": {"hip": "HIPSPARSE_SIDE_RIGHT", "hip_added": "5.2.0"},
+    "cufftXtSetDistribution": {"hip": "hipfftXtSetDistribution", "hip_added": "7.2.0",
+                               "hip_experimental": "1"},
+    "CUB_IGNORE_DEPRECATED_API": {"hip": "CUB_IGNORE_DEPRECATED_API", "hip_added": "7.2.0"},
     "cudaDevAttrGpuOverlap": {"hip": "hipDeviceAttributeDeviceOverlap"},
     "CU_DEVICE_ATTRIBUTE_GPU_OVERLAP": {"hip": "hipDeviceAttributeDeviceOverlap"},
     "CUSPARSE_ORDER_ROW": {"roc": "rocsparse_order_row"},
@@ -67,7 +99,8 @@ ADDED = {"cudaLaunchKernelEx", "__syncwarp", "__reduce_add_sync", "__reduce_min_
          "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync",
          "atomicInc_system", "atomicDec_system", "atomicInc_block", "atomicDec_block", "__nanosleep",
          "nvcuda", "wmma", "__dp4a", "__dp2a_lo", "__dp2a_hi", "CUmemAllocationCompType", "CUmemAllocationCompType_enum",
-         "CU_MEM_ALLOCATION_COMP_NONE", "CU_MEM_ALLOCATION_COMP_GENERIC"}
+         "CU_MEM_ALLOCATION_COMP_NONE", "CU_MEM_ALLOCATION_COMP_GENERIC",
+         "cudaGridDependencySynchronize", "cudaTriggerProgrammaticLaunchCompletion"}
 
 REFERENCE = Path(os.environ.get("HIPIFY_PY_REFERENCE",
                                 Path(__file__).resolve().parents[2] / "shared" / "reference"))

@@ -28,7 +28,7 @@ from hipify_py.tables.mapping_model import MappingTable
 
 SARIF_SCHEMA = Path(__file__).parent / "data" / "sarif-schema-2.1.0.json"
 
-SOURCE = b"""#include <cuda_gl_interop.h>
+SOURCE = b"""#include <cuda_egl_interop.h>
 #include <cublas_v2.h>
 __device__ unsigned lane() {
   unsigned r;

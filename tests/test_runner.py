@@ -145,6 +145,52 @@ def test_project_headers_found_by_name_are_user_code(tmp_path: Path, table: Mapp
     assert b"<hip/hip_vector_types.h>" in Path("hip3/app/main.cu").read_bytes()
 
 
+def test_includes_resolve_as_the_preprocessor_does(tmp_path: Path, table: MappingTable) -> None:
+    """"..." searches the including file's folder first, <...> only the search paths; the
+    guesses past the search paths never take a CUDA header's name or the including file."""
+    from hipify_py.tree.local_headers import HeaderIndex, local_resolver
+
+    vendors, common, inc = tmp_path / "vendors", tmp_path / "common", tmp_path / "inc"
+    for folder in (vendors, common, inc):
+        folder.mkdir()
+    for path in (vendors / "cuda.h", vendors / "local.h", common / "helper.h", inc / "cuda.h",
+                 inc / "helper.h", common / "only.h"):
+        path.write_bytes(b"#pragma once\n")
+    files = [str(p) for p in tmp_path.rglob("*.h")]
+    index = HeaderIndex(files)
+    resolve = local_resolver(str(vendors / "cuda.h"), (), index, table.is_cuda_header)
+    assert resolve("cuda.h", True) is None  # CUDA's header, not this file
+    assert resolve("cuda.h", False) == str(vendors / "cuda.h")  # "...": its own folder first
+    assert resolve("local.h", True) == str(vendors / "local.h")  # no -I given: as `-I.` would
+    assert resolve("only.h", True) == str(common / "only.h")  # the one file of that name
+    assert resolve("helper.h", True) is None  # two of that name: none is guessed
+    # A search path: <...> finds what it holds, first; "..." the including folder before it.
+    resolve = local_resolver(str(common / "main.cu"), (str(inc),), index, table.is_cuda_header)
+    assert resolve("helper.h", True) == str(inc / "helper.h")
+    assert resolve("helper.h", False) == str(common / "helper.h")
+    assert resolve("cuda.h", True) == str(inc / "cuda.h")
+    # The unique-name guess never gives the including file itself.
+    resolve = local_resolver(str(common / "only.h"), (), index, table.is_cuda_header)
+    assert resolve("../common/only.h", True) is None and resolve("only.h", True) is None
+
+
+def test_vector_types_of_a_project_header_are_not_cuda(tmp_path: Path, table: MappingTable,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A host source whose uchar4 comes from the project's own header is not CUDA: no
+    hip_runtime.h (its uchar4 would clash with the header's). A .cpp that uses CUDA's uchar4
+    still gets it."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tree").mkdir()
+    (tmp_path / "tree" / "image.h").write_bytes(
+        b"#pragma once\ntypedef struct { unsigned char x, y, z, w; } uchar4;\n")
+    viewer = b'#include "image.h"\nuchar4 first(const uchar4 *p) { return p[0]; }\n'
+    (tmp_path / "tree" / "viewer.cpp").write_bytes(viewer)
+    (tmp_path / "tree" / "kernel.cpp").write_bytes(b"uchar4 pack(int v) { return make_uchar4(v, v, v, v); }\n")
+    _run(["tree"], table, use_cache=False, mode=OutputMode.OUTPUT_DIR, output_dir="hip")
+    assert Path("hip/viewer.cpp").read_bytes() == viewer
+    assert b"hip/hip_runtime.h" in Path("hip/kernel.cpp").read_bytes()
+
+
 SHARED_HEADER = b"""#ifndef COMMON_H
 #define COMMON_H
 #include <stdio.h>

@@ -1,5 +1,5 @@
-// gl_interop: a kernel writing into an OpenGL vertex buffer. Reported (HPY200 for the header,
-// HPY101 for the interop calls): HIP has no OpenGL interoperability.
+// gl_interop: a kernel writing into an OpenGL vertex buffer. HIP has the same interop calls:
+// the header becomes hip/hip_gl_interop.h (HIP >= 5.6; before, hip_runtime.h declares them).
 #include <GL/gl.h>
 #include <cuda_gl_interop.h>
 

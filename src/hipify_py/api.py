@@ -14,7 +14,7 @@ True
 
 What could not be ported is a finding with a stable code, a severity and a suggestion:
 
->>> result = translate_text("void f(cudaDeviceProp *p) { cudaGLSetGLDevice(0); }\\n")
+>>> result = translate_text("void f(cudaDeviceProp *p) { cudaGraphicsResourceSetMapFlags(0, 0); }\\n")
 >>> [(f.code, f.severity.label) for f in result.errors]
 [('HPY101', 'error')]
 

@@ -36,7 +36,7 @@ def translate_source(
     table: MappingTable,
     settings: Settings,
     *,
-    resolve_local: Callable[[str], str | None] | None = None,
+    resolve_local: Callable[[str, bool], str | None] | None = None,
     extra_args: tuple[str, ...] = (),
     rules: tuple[Rule, ...] = RULES,
     host_includer: str | None = None,
@@ -67,7 +67,7 @@ def translate_source(
         preprocessed = parse_source(data, path, replace(settings, skip_excluded_blocks=True),
                                     extra_args=extra_args, want_ast=False)
         return preprocessed.skipped_ranges
-    ctx = Context(path, parsed, table, settings, resolve_local or (lambda _h: None),
+    ctx = Context(path, parsed, table, settings, resolve_local or (lambda _h, _a: None),
                   host_includer=host_includer, find_inactive=find_inactive)
     edits: list[Edit] = []
     findings: list[Finding] = []
@@ -102,7 +102,7 @@ def translate_source(
                        f"clang {d.severity}: {d.message}")
             for d in parsed.clang_diagnostics
         ], data, applied.lines, settings)
-    local = tuple(sorted({p for p in (ctx.resolve_local(i.header) for i in ctx.syntax.includes)
+    local = tuple(sorted({p for p in (ctx.resolve_local(i.header, i.angled) for i in ctx.syntax.includes)
                           if p}))
     return FileResult(
         path,

@@ -262,8 +262,13 @@ _CODES: list[CodeInfo] = [
        "did, then delete the renamed copy."),
     _c("HPY511", "vector-operator-clash", E, "types",
        "user-defined operator on a CUDA vector type clashes with HIP's own",
-       "HIP's vector types already define arithmetic operators. Remove the user-defined operator "
-       "(or guard it with #ifndef __HIPCC__)."),
+       "HIP's vector types define the arithmetic operators already. A compound assignment, an "
+       "increment, or (HIP 7.2) vector * and / of the project's own would make every use "
+       "ambiguous: where the definition stands on lines of its own and gives the vector, it is "
+       "kept for CUDA only (#if !defined(__HIP_PLATFORM_AMD__)) and HIP's element-by-element "
+       "operator serves AMD (a warning: check the project's did the same). Otherwise it is left "
+       "and the finding is an error: rename it to a function, or guard it by hand. Operators "
+       "that still compile (vector + vector, with a scalar, unary minus) get no finding."),
     _c("HPY512", "hip-atomic-redefined", W, "types",
        "a project's own atomic overload that HIP's device library already defines",
        "HIP declares atomicSub/atomicMin/atomicMax overloads CUDA lacks (float, double, "

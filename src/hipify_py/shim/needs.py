@@ -139,19 +139,20 @@ def _cannot_express(edit: Edit, original: bytes, why: str | None = None) -> list
 
 def _headers(ctx: Context) -> Iterator[tuple[Need, int]]:
     """Each CUDA header the file includes that is not one of the project's own."""
-    from hipify_py.engine.rules.includes import target_header
+    from hipify_py.engine.rules.includes import dropped_for_target, target_header
 
     for inc in ctx.syntax.includes:
-        if inc.header.startswith("thrust/") and ctx.resolve_local(inc.header) is None:
+        if inc.header.startswith("thrust/") and ctx.resolve_local(inc.header, inc.angled) is None:
             # rocThrust has CUDA Thrust's header names: no stand-in, but its configuration
             # must be read before the shim defines __CUDACC__ (generate.py).
             yield Need("library", "thrust", ""), inc.name_start
         entry = ctx.table.header_entry(inc.header)
-        if entry is None or entry.unsupported or ctx.resolve_local(inc.header) is not None:
+        if entry is None or entry.unsupported or ctx.resolve_local(inc.header, inc.angled) is not None:
             continue
         if ctx.is_skipped(inc.name_start):
             continue
-        target = "" if entry.dropped else target_header(ctx, entry)
+        dropped = entry.dropped or dropped_for_target(ctx, entry)
+        target = "" if dropped else target_header(ctx, entry)
         if target is None:
             continue
         yield Need("header", inc.header, target), inc.name_start

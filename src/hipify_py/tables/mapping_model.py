@@ -140,6 +140,9 @@ class HeaderEntry(NamedTuple):
     unsupported: bool = False  # no HIP counterpart: kept and reported
     main: bool = False  # the family's main header (later duplicates are dropped)
     hip_added: str | None = None  # first HIP version that ships the HIP header
+    # Before hip_added, hip_runtime.h declared what the HIP header does: for an older target the
+    # include is dropped, not kept and reported.
+    older_dropped: bool = False
     note: str | None = None
     source: str = ""
     declares: tuple[str, ...] = ()  # unsupported: names a file must use to need the header

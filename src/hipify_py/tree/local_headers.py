@@ -1,12 +1,14 @@
 """Which #include names a file of the user's own tree: such a header is user code, never a CUDA
 header to rename or drop, whatever its name.
 
-An include resolves the way a build's preprocessor would find it: the including file's folder,
-then the -I folders (given, or from a compile database). Where neither finds it, a file of that
-name under the input roots that is the only one of that name is taken, as a build's -I would
-(projects keep helpers in a common folder and pass -I to it). That last fallback is not used for
-the names of CUDA's own headers: a project file shadowing `cuda_runtime.h` counts only where the
-search path above reaches it.
+An include resolves the way a build's preprocessor would find it: "..." searches the including
+file's folder, then the -I folders (given, or from a compile database); <...> searches the -I
+folders only. Where that finds nothing, the build must have had an -I we were not told: a file
+of that name beside the including file (for <...>: `-I.`), else the only file of that name
+under the input roots, is taken (projects keep helpers in a common folder and pass -I to it).
+Those guesses are never made for the names of CUDA's own headers (a project file shadowing
+`cuda_runtime.h` counts only where the search path above reaches it: `#include <cuda.h>` in a
+project's own vendors/cuda.h is CUDA's header), and never give the including file itself.
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ class HeaderIndex:
         return found[0] if len(found) == 1 else None
 
 
-Resolver = Callable[[str], "str | None"]
+# (header name, angled: written <...>) -> the user's file it names, or None.
+Resolver = Callable[[str, bool], "str | None"]
 
 
 def local_resolver(
@@ -55,17 +58,24 @@ def local_resolver(
     index: HeaderIndex | None = None,
     is_cuda_header: Callable[[str], bool] | None = None,
 ) -> Resolver:
-    """A function from an include's name to the user's file it names, or None."""
-    base = os.path.dirname(os.path.abspath(path))
+    """A function from an include's name (and whether it is written <...>) to the user's file it
+    names, or None."""
+    itself = os.path.normpath(os.path.abspath(path))
+    base = os.path.dirname(itself)
 
-    def resolve(header: str) -> str | None:
-        for folder in (base, *include_dirs):
+    def resolve(header: str, angled: bool) -> str | None:
+        for folder in include_dirs if angled else (base, *include_dirs):
             candidate = os.path.normpath(os.path.join(folder, header))
             if os.path.isfile(candidate):
                 return candidate
-        if index is None or (is_cuda_header is not None and is_cuda_header(header)):
+        if is_cuda_header is not None and is_cuda_header(header):
             return None
-        return index.unique(header)
+        if angled:
+            beside = os.path.normpath(os.path.join(base, header))
+            if beside != itself and os.path.isfile(beside):
+                return beside
+        found = index.unique(header) if index is not None else None
+        return None if found == itself else found
 
     return resolve
 
@@ -99,7 +109,8 @@ def host_only_includers(
             path, text = todo.pop()
             resolve = local_resolver(path, (), index, is_cuda_header)
             for m in INCLUDE_DIRECTIVE.finditer(text):
-                header = resolve(m.group(2).decode("utf-8", "surrogateescape"))
+                header = resolve(m.group(2).decode("utf-8", "surrogateescape"),
+                                 m.group(3) == b">")
                 if header is None or header in out or header == source:
                     continue
                 out[header] = source

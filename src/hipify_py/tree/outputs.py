@@ -86,7 +86,7 @@ _REAL_FOLDERS: dict[str, str] = {}
 
 
 def rename_includes(
-    data: bytes, resolve: Callable[[str], str | None], renamed_files: Mapping[str, str]
+    data: bytes, resolve: Callable[[str, bool], str | None], renamed_files: Mapping[str, str]
 ) -> bytes:
     """Point includes of the user's files at renamed files: "kernels.cuh" -> "kernels.hip.h"
     when the header it resolves to is renamed in this run ("..." or <...>)."""
@@ -95,7 +95,7 @@ def rename_includes(
 
     def swap(m: re.Match[bytes]) -> bytes:
         name = m.group(2).decode("utf-8", "surrogateescape")
-        found = resolve(name)
+        found = resolve(name, m.group(3) == b">")
         if found is None or os.path.realpath(found) not in renamed_files:
             return m.group(0)
         return m.group(1) + renamed(name).encode("utf-8", "surrogateescape") + m.group(3)

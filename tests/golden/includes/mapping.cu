@@ -5,7 +5,7 @@
 #include <device_launch_parameters.h>
 #include <cuda_fp16.h>
 #include <curand_kernel.h>
-#include <cuda_gl_interop.h>  // expect: HPY200
+#include <cuda_egl_interop.h>  // expect: HPY200
 #include <nvToolsExt.h>  // expect: HPY200
 #include <cuda/std/atomic>  // expect: HPY200
 #include <vector>

@@ -3,7 +3,7 @@
 #include "hip/hip_runtime_api.h"
 #include <hip/hip_fp16.h>
 #include <hiprand/hiprand_kernel.h>
-#include <cuda_gl_interop.h>  // expect: HPY200
+#include <cuda_egl_interop.h>  // expect: HPY200
 #include <nvToolsExt.h>  // expect: HPY200
 #include <cuda/std/atomic>  // expect: HPY200
 #include <vector>

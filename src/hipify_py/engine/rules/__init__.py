@@ -9,6 +9,7 @@ from __future__ import annotations
 from hipify_py.engine.rules.arguments import rewrite_arguments
 from hipify_py.engine.rules.base import Context, Reference, Rule, RuleOutput, Supply
 from hipify_py.engine.rules.case_labels import comment_out_dead_case_labels
+from hipify_py.engine.rules.dependent_launch import remove_dependent_launch
 from hipify_py.engine.rules.device_checks import check_device_code
 from hipify_py.engine.rules.feature_macros import translate_feature_macros
 from hipify_py.engine.rules.host_portability import drop_register, separate_literal_suffixes
@@ -23,6 +24,7 @@ from hipify_py.engine.rules.warp_sync import rewrite_warp_sync
 RULES: tuple[Rule, ...] = (
     rename_identifiers,
     comment_out_dead_case_labels,
+    remove_dependent_launch,
     rewrite_includes,
     rewrite_launches,
     rewrite_arguments,

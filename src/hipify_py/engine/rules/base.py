@@ -39,6 +39,14 @@ LEGACY_CUBLAS_ONLY = frozenset(
      "cublasSetKernelStream"}
 )
 _DEFINED_NAME = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)", re.M)
+# A type the code defines itself: `struct uchar4 {`, `typedef struct {...} uchar4;`,
+# `typedef unsigned char uchar4[4];`, `using uchar4 = ...`.
+_DECLARED_TYPE = re.compile(
+    rb"\b(?:struct|class|union)\s+(\w+)\s*(?:final\s*)?[{:]"
+    rb"|\}\s*(\w+)\s*;"
+    rb"|\btypedef\b[^;{}]*?\b(\w+)\s*(?:\[[^\]]*\]\s*)*;"
+    rb"|\busing\s+(\w+)\s*=")
+_OWN_HEADER_BYTES = 1 << 20  # a larger "header" is not read for the names it defines
 _COMPILER_MACROS = frozenset({"__CUDACC__", "__NVCC__", "__CUDA_ARCH__", "__HIPCC__",
                               "__HIP_DEVICE_COMPILE__", "__HIP__", "__CUDACC_RTC__"})
 _COMPILER_TESTS = re.compile("|".join(sorted(_COMPILER_MACROS)).encode())
@@ -58,8 +66,9 @@ class Context:
     parsed: ParsedSource
     table: MappingTable
     settings: Settings
-    # Resolves a quoted include to a file of the user's tree (None: not found locally).
-    resolve_local: Callable[[str], str | None] = field(default=lambda _h: None)
+    # Resolves an include (name, written <...>) to a file of the user's tree (None: not found
+    # locally), as tree/local_headers.py's local_resolver.
+    resolve_local: Callable[[str, bool], str | None] = field(default=lambda _h, _a: None)
     # A host-only source of the tree that includes this file (then nothing HIP-only is added).
     host_includer: str | None = None
     # Per-file results one rule computes and another consults (see rules/warp_sync.py).
@@ -137,10 +146,28 @@ class Context:
             return True
         if _CUDA_MARKERS.search(self.data) is None:
             return False
-        # `#define uint4 uint32_t`: a name the file defines itself is its own, not CUDA's.
-        own = {m.group(1).decode() for m in _DEFINED_NAME.finditer(self.data)}
+        # `#define uint4 uint32_t`, `struct uchar4 {...}`: a name the file (or a header of the
+        # project it includes) defines itself is its own, not CUDA's. Host code that brings its
+        # own uchar4 then gets no hip_runtime.h, whose uchar4 it would redefine.
+        own = self.own_names
         return any(text in _CUDA_KEYWORDS and text not in own and outside(toks.start(i))
                    for i in toks.of_kind(IDENT) for text in (toks.text(i),))
+
+    @cached_property
+    def own_names(self) -> frozenset[str]:
+        """Macros and types the file defines, and the types its project headers define."""
+        names = {m.group(1).decode() for m in _DEFINED_NAME.finditer(self.data)}
+        names |= _declared_types(self.data)
+        for inc in self.syntax.includes:
+            header = self.resolve_local(inc.header, inc.angled)
+            if header is None:
+                continue
+            try:
+                with open(header, "rb") as handle:
+                    names |= _declared_types(handle.read(_OWN_HEADER_BYTES))
+            except OSError:
+                continue
+        return frozenset(names)
 
     @cached_property
     def cuda_compiler_branches(self) -> tuple[tuple[int, int], ...]:
@@ -207,6 +234,14 @@ class Context:
             if entry is not None:
                 out.append((i, entry))
         return out
+
+
+def _declared_types(data: bytes) -> set[str]:
+    """The CUDA vector type names (uchar4, float2, dim3, ...) that code defines as its own types."""
+    if _CUDA_MARKERS.search(data) is None:
+        return set()
+    found = (next(g for g in m.groups() if g) for m in _DECLARED_TYPE.finditer(data))
+    return {name.decode() for name in found if name.decode() in _CUDA_KEYWORDS}
 
 
 @functools.lru_cache(maxsize=4)

@@ -24,6 +24,7 @@ from hipify_py.engine.rules.base import (
     misfit_null_argument,
 )
 from hipify_py.engine.rules.case_labels import dead_case_labels
+from hipify_py.engine.rules.dependent_launch import dependent_launch_plan
 from hipify_py.engine.rules.feature_macros import FAMILY as FEATURE_MACROS
 from hipify_py.reporting.diagnostics import Finding
 from hipify_py.tables.mapping_model import ApiEntry, MappingTable
@@ -51,6 +52,7 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
     # <curand.h> lexes as `< curand . h >`: a header name is the includes rule's business.
     header_names = [(inc.name_start, inc.name_end) for inc in ctx.syntax.includes]
     commented_out = dead_case_labels(ctx)
+    dependent_launch = dependent_launch_plan(ctx).handled  # taken out, or reported, there
     for i, entry in ctx.api_tokens:
         if entry.family == FEATURE_MACROS:
             continue
@@ -59,7 +61,7 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
             continue
         if header_names and any(a <= start < b for a, b in header_names):
             continue
-        if i in commented_out:
+        if i in commented_out or i in dependent_launch:
             continue
         if is_member_or_user_name(ctx, i, scopes.get(entry.cuda, ()), entries):
             continue

@@ -124,7 +124,7 @@ def _header_entry(ctx: Context, inc: Include) -> HeaderEntry | None:
     entry = ctx.table.header_entry(inc.header)
     if entry is None:
         return None
-    if ctx.resolve_local(inc.header) is not None:
+    if ctx.resolve_local(inc.header, inc.angled) is not None:
         return None  # the user's own header that happens to share a CUDA header's name
     return entry
 
@@ -157,6 +157,14 @@ def _plan_one(
                       "include cublas_v2.h and move to the handle-based API first", entry.family)
         return
     target = target_header(ctx, entry)
+    if dropped_for_target(ctx, entry):
+        planned.append(_Planned(inc, None, block, _delete_directive(ctx, d)))
+        yield Reference(entry.family, inc.header, True)
+        yield Finding("HPY201", inc.name_start, inc.name_end,
+                      f"{inc.header} dropped: before HIP {entry.hip_added} (target is "
+                      f"{ctx.settings.hip_version}), hip/hip_runtime.h declares what {target} "
+                      "does", inc.header, None, entry.family)
+        return
     if entry.dropped or target is None:
         planned.append(_Planned(inc, None, block, _delete_directive(ctx, d)))
         yield Reference(entry.family, inc.header, True)
@@ -199,6 +207,13 @@ def _unused_in_unit(ctx: Context, entry: HeaderEntry) -> bool:
     names = {n.encode() for n in entry.declares}
     toks = ctx.parsed.tokens
     return not any(toks.raw(i) in names for i in toks.of_kind(IDENT))
+
+
+def dropped_for_target(ctx: Context, entry: HeaderEntry) -> bool:
+    """The target HIP is older than the header, whose API hip_runtime.h then declared."""
+    target = ctx.settings.hip_version
+    return (entry.older_dropped and entry.hip_added is not None and target is not None
+            and _newer(entry.hip_added, target))
 
 
 def target_header(ctx: Context, entry: HeaderEntry) -> str | None:
@@ -462,7 +477,7 @@ def _project_macros_before(ctx: Context, offset: int) -> bool:
     ):
         return True
     return any(
-        inc.directive.start < offset and not inc.angled and ctx.resolve_local(inc.header)
+        inc.directive.start < offset and not inc.angled and ctx.resolve_local(inc.header, False)
         and os.path.basename(inc.header) != SUPPLIED_HEADER  # ours: HIP, defines no project macro
         for inc in ctx.syntax.includes
     )

@@ -6,8 +6,11 @@
   The first keeps the name and the later one is renamed, so the file compiles and every call
   reaches the first (HIP's driver and runtime share one error enum).
 * HPY511: helper headers (helper_math.h and its many copies) define arithmetic operators on the
-  CUDA vector types (`float3 operator+(float3, float3)`); HIP's vector types define them already,
-  so the user's definitions are redefinitions.
+  CUDA vector types; HIP's vector types define them already. Most still compile (the user's
+  non-template function wins), but compound assignments, increments and HIP 7.2's vector * and /
+  tie with HIP's and every use is ambiguous: such a definition is kept for CUDA only, so HIP's
+  own (element by element) serves AMD; one that gives no vector, or shares its lines with other
+  code, is reported as an error.
 
 * HPY512: HIP's device library has atomic overloads CUDA lacks (atomicSub, atomicMin and
   atomicMax on float and double, atomicSub on unsigned long long); a project's own definition of
@@ -22,10 +25,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import cache
+from typing import NamedTuple
 
 from hipify_py.engine.edits import Edit
 from hipify_py.engine.parsing import COMMENT, IDENT, KEYWORD, PUNCT
 from hipify_py.engine.rules.base import Context, RuleOutput
+from hipify_py.engine.syntax import Span
 from hipify_py.reporting.diagnostics import Finding, Severity
 from hipify_py.tables.mapping_model import MappingTable
 from hipify_py.tables.targets import merging_type_names, resolve
@@ -150,6 +155,17 @@ def _hip_name(ctx: Context, text: str) -> str:
     return " ".join(words)
 
 
+# The user's operators on CUDA vector types that HIP's own make ambiguous at every use (compiled
+# against HIP 5.2's and 7.2's amd_hip_vector_types.h, each form on 8 vector types): HIP's
+# compound assignments and increments are members taking the vector, which tie with a free
+# function taking the same; HIP 7.2's vector * and / are non-template functions. The rest
+# (vector + vector, vector op scalar, unary minus, ==, the integer operators) lose to the user's
+# non-template function and compile as they are.
+_COMPOUND = frozenset({"+=", "-=", "*=", "/="})
+_STEP = frozenset({"++", "--"})
+_BINARY = frozenset({"*", "/"})
+
+
 def _vector_operators(ctx: Context) -> Iterator[RuleOutput]:
     data = ctx.data
     if b"operator" not in data:
@@ -165,32 +181,86 @@ def _vector_operators(ctx: Context) -> Iterator[RuleOutput]:
             if open_paren is None or toks.raw(open_paren) == b"(":
                 break
             open_paren = syntax.next_code(open_paren)
-        if open_paren is None or toks.raw(open_paren) != b"(":
-            continue
-        if toks.raw(open_paren) == b"(" and syntax.next_code(open_paren) is not None:
-            nxt = syntax.next_code(open_paren)
-            if nxt is not None and toks.raw(nxt) == b")" and toks.raw(i + 1) == b"(":
-                continue  # operator()(...): a call operator, not arithmetic
+        if open_paren is None or toks.raw(open_paren) != b"(" or open_paren == i + 1:
+            continue  # operator()(...): a call operator, not arithmetic
         close = syntax.partner_of(open_paren)
         if close is None:
             continue
         after = syntax.next_code(close)
-        if after is None or toks.raw(after) not in _AFTER_DECLARATOR:
+        if after is None or toks.raw(after) not in _AFTER_DECLARATOR or _is_member(ctx, i):
             continue
-        vector_types = [
-            toks.text(k) for k in range(open_paren + 1, close)
-            if toks.kinds[k] == IDENT and _VECTOR_TYPE.fullmatch(toks.text(k))
-        ]
-        params = [k for k in range(open_paren + 1, close) if toks.raw(k) == b","]
-        if not vector_types or _is_member(ctx, i):
+        symbol = "".join(toks.text(k) for k in range(i + 1, open_paren) if toks.kinds[k] != COMMENT)
+        params = [_parameter(ctx, p) for p in syntax.split_args(open_paren, close)]
+        clash = _clashing(symbol, params)
+        if clash is None:
             continue
-        symbol = "".join(toks.text(k) for k in range(i + 1, open_paren))
-        yield Finding(
-            "HPY511", toks.start(i), toks.end(open_paren - 1) if open_paren - 1 > i else toks.end(i),
-            f"operator{symbol} on {vector_types[0]} is already defined by HIP's vector types"
-            f"{'' if params else ' (unary)'}",
-            None, "remove this definition, or wrap it in #if !defined(__HIPCC__)", "runtime",
-        )
+        vector = clash
+        where = (toks.start(i), toks.end(open_paren - 1))
+        returns = syntax.prev_code(i)
+        while returns is not None and toks.raw(returns) in (b"&", b"const"):
+            returns = syntax.prev_code(returns)
+        elementwise = symbol not in _BINARY or (
+            returns is not None and toks.text(returns) == vector)
+        body: int | None = after
+        while body is not None and toks.raw(body) not in (b"{", b";"):
+            body = syntax.next_code(body)  # past `const`, `noexcept`, a trailing return type
+        guard = (_amd_guard(ctx, i, body) if elementwise and body is not None
+                 and syntax.directive_at(i) is None else [])
+        if guard is None:
+            continue  # already kept for CUDA only
+        if guard:
+            yield from guard
+            yield Finding(
+                "HPY511", *where,
+                f"operator{symbol} on {vector}: HIP's vector types define it already, and every "
+                f"use would be ambiguous{' (HIP 7.2)' if symbol in _BINARY else ''}; this "
+                "definition is kept for CUDA only "
+                "(#if !defined(__HIP_PLATFORM_AMD__)): HIP's own, element by element, is used on AMD",
+                None, "check that this operator works element by element, as HIP's does",
+                "runtime", Severity.WARNING)
+        else:
+            why = (f"it does not give a {vector} (HIP's gives one, element by element)"
+                   if not elementwise else "it does not stand on lines of its own")
+            yield Finding(
+                "HPY511", *where,
+                f"operator{symbol} on {vector}: HIP's vector types define it already, so every "
+                f"use is ambiguous{' (HIP 7.2)' if symbol in _BINARY else ''}; left as it is: "
+                f"{why}",
+                None, "rename it to a function, or keep it for CUDA only with "
+                "#if !defined(__HIP_PLATFORM_AMD__)", "runtime")
+
+
+class _Parameter(NamedTuple):
+    words: tuple[str, ...]  # the type's words, without the parameter's name
+    reference: bool
+    const: bool
+
+
+def _parameter(ctx: Context, span: Span) -> _Parameter:
+    toks = ctx.parsed.tokens
+    words = [toks.text(k) for k in range(span.first, span.last + 1) if toks.kinds[k] != COMMENT]
+    if words and words[-1] not in ("&", "*", "&&") and len(words) > 1 and (
+            _VECTOR_TYPE.fullmatch(words[-2]) or words[-2] in ("&", "*", "int")):
+        words = words[:-1]  # the parameter's name
+    types = tuple(w for w in words if w not in ("const", "&", "volatile"))
+    return _Parameter(types, "&" in words, "const" in words)
+
+
+def _clashing(symbol: str, params: list[_Parameter]) -> str | None:
+    """The vector type of a user operator that HIP's own make ambiguous, else None."""
+    if not params or len(params[0].words) != 1 or not _VECTOR_TYPE.fullmatch(params[0].words[0]):
+        return None
+    vector = params[0].words[0]
+    first = params[0]
+    same = len(params) == 2 and params[1].words == (vector,)
+    if symbol in _COMPOUND and same and first.reference and not first.const:
+        return vector
+    if symbol in _STEP and first.reference and not first.const and (
+            len(params) == 1 or (len(params) == 2 and params[1].words == ("int",))):
+        return vector
+    if symbol in _BINARY and same and not (first.reference and not first.const):
+        return vector
+    return None
 
 
 # Overloads HIP's amd_hip_atomic.h declares (ROCm 5.2 and 7.2) that CUDA does not: function ->
@@ -252,14 +322,16 @@ def _hip_atomic_overloads(ctx: Context) -> Iterator[RuleOutput]:
 
 
 _AMD_GUARD = b"#if !defined(__HIP_PLATFORM_AMD__)"
+_TRAILING_COMMENT = re.compile(rb"//[^\n]*|/\*(?:(?!\*/).)*\*/", re.S)
 
 
 def _amd_guard(ctx: Context, name: int, body: int) -> list[Edit] | None:
-    """Edits that put a whole definition (its own lines) under #if !defined(__HIP_PLATFORM_AMD__);
-    empty when it does not stand on lines of its own, None when it is already there."""
+    """Edits that put a whole definition (its own lines; or a declaration, body being its `;`)
+    under #if !defined(__HIP_PLATFORM_AMD__); empty when it does not stand on lines of its own,
+    None when it is already there."""
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
-    close = syntax.partner_of(body)
+    close = body if toks.raw(body) == b";" else syntax.partner_of(body)
     if close is None:
         return []
     first = name
@@ -272,7 +344,8 @@ def _amd_guard(ctx: Context, name: int, body: int) -> list[Edit] | None:
     start = data.rfind(b"\n", 0, toks.start(first)) + 1
     end = data.find(b"\n", toks.end(close))
     end = len(data) if end < 0 else end
-    if data[start:toks.start(first)].strip() or data[toks.end(close):end].strip():
+    rest = data[toks.end(close):end].strip()
+    if data[start:toks.start(first)].strip() or (rest and not _TRAILING_COMMENT.fullmatch(rest)):
         return []
     previous_line = data[data.rfind(b"\n", 0, max(start - 1, 0)) + 1:start].strip()
     if previous_line == _AMD_GUARD:

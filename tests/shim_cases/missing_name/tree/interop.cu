@@ -2,7 +2,7 @@
 
 void share(unsigned int buffer) {
   cudaGraphicsResource_t resource;
-  cudaGLSetGLDevice(0); // expect: HPY101
   cudaGraphicsGLRegisterBuffer(&resource, buffer, cudaGraphicsRegisterFlagsNone);
+  cudaGraphicsResourceSetMapFlags(resource, 0); // expect: HPY101
   cudaDeviceSynchronize();
 }

@@ -1,0 +1,13 @@
+// "vendors/cuda.h" is the project's own header (kept); inside it, <cuda.h> is CUDA's.
+#include <hip/hip_runtime.h>
+#include "vendors/cuda.h"
+
+__global__ void halve(__half *x) { x[threadIdx.x] = __hmul(x[threadIdx.x], __float2half(0.5f)); }
+
+int main() {
+  __half *x;
+  hipMalloc(&x, 64 * sizeof(__half));
+  hipLaunchKernelGGL(halve, dim3(1), dim3(64), 0, 0, x);
+  hipFree(x);
+  return vendor_device_count() > 0 ? 0 : 1;
+}

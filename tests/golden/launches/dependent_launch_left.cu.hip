@@ -1,0 +1,29 @@
+// Programmatic dependent launch where taking the entry out is not a local rewrite: reported.
+#include <hip/hip_runtime.h>
+
+__global__ void k(float *x) { x[threadIdx.x] = 0.f; }
+
+// The array also holds an attribute HIP keeps: the PDL entry cannot just leave the count.
+hipError_t mixed(float *x, hipStream_t stream) {
+  hipLaunchAttribute attrs[2];
+  attrs[0].id = cudaLaunchAttributeProgrammaticStreamSerialization; // expect: HPY101
+  attrs[0].val.programmaticStreamSerializationAllowed = 1; // expect: HPY101
+  attrs[1].id = hipLaunchAttributeCooperative;
+  attrs[1].val.cooperative = 1;
+  hipLaunchConfig_t config = {};
+  config.gridDim = dim3(1);
+  config.blockDim = dim3(64);
+  config.stream = stream;
+  config.attrs = attrs;
+  config.numAttrs = 2;
+  return hipLaunchKernelEx(&config, k, x);
+}
+
+// Filled by a helper: the count is set where this function cannot see.
+void enable_pdl(hipLaunchAttribute *attr) {
+  attr->id = cudaLaunchAttributeProgrammaticStreamSerialization; // expect: HPY101
+  attr->val.programmaticStreamSerializationAllowed = 1; // expect: HPY101
+}
+
+// Not a call: its address is taken.
+__device__ void (*wait_for_previous)() = cudaGridDependencySynchronize; // expect: HPY103
