@@ -212,6 +212,11 @@ def resolve(
                 "check the CUDA version this code targets",
             )
         )
+    # HIP has the name, but not in the form the tables supply (HIP 7.2's __hmax2 takes bfloat16
+    # only; CUDA code calls it with half2): the file gets ours beside HIP's.
+    own = supplied_note(name, settings, table, f"{name} has no HIP form for every CUDA use")
+    if own is not None and column == "hip":
+        return Resolution(name, column, library, (*notes, own), supplied=True)
     return Resolution(name, column, library, tuple(notes))
 
 
