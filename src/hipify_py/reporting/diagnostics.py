@@ -285,6 +285,13 @@ _CODES: list[CodeInfo] = [
        "hipify-py wrote its implementation into hipify_supplied.h at the root of the output "
        "and included that header here. Each is used only where the HIP in use does not declare "
        "it: a HIP that has it wins. The message says what to know about it."),
+    _c("HPY531", "amd-only-translation", W, "supply",
+       "translated to a name that exists on AMD only: HIP's NVIDIA platform lacks it",
+       "HIP code also builds for NVIDIA GPUs (hipcc runs nvcc with HIP's NVIDIA layer), and there "
+       "CUDA's own libraries stand in for ROCm's: Thrust's CUDA backend (thrust::cuda, "
+       "thrust/system/cuda/...) becomes rocThrust's thrust::hip on AMD, which CUDA's Thrust does "
+       "not have. Keep such code under #ifdef __HIP_PLATFORM_AMD__ with CUDA's names in the "
+       "#else, or use the backend-neutral thrust::device."),
     _c("HPY520", "literal-suffix-separated", N, "host",
        "space added between a string literal and a macro glued to it",
        "C++11 reads `\"text\"NAME` as a user-defined literal; g++ only warns, clang (hipcc) rejects "

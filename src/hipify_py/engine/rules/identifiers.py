@@ -26,6 +26,7 @@ from hipify_py.engine.rules.base import (
 from hipify_py.engine.rules.case_labels import dead_case_labels
 from hipify_py.engine.rules.dependent_launch import dependent_launch_plan
 from hipify_py.engine.rules.feature_macros import FAMILY as FEATURE_MACROS
+from hipify_py.engine.rules.includes import AMD_ONLY_THRUST
 from hipify_py.reporting.diagnostics import Finding
 from hipify_py.tables.mapping_model import ApiEntry, MappingTable
 from hipify_py.tables.targets import Resolution, resolve, supplied_note
@@ -229,6 +230,13 @@ def _thrust_backend(ctx: Context) -> Iterator[RuleOutput]:
                 continue
         yield Reference("cub", name.decode(), True)
         yield Edit(toks.start(i), toks.end(i), target, "identifiers")
+        # (the shim keeps the CUDA source, which nvcc builds as it is on NVIDIA)
+        if name != b"THRUST_DEVICE_SYSTEM_CUDA" and not ctx.settings.shim:
+            yield Finding("HPY531", toks.start(i), toks.end(i),
+                          f"thrust::{name.decode()} -> thrust::{target.decode()}: rocThrust's "
+                          "backend; HIP's NVIDIA platform builds with CUDA's Thrust, which "
+                          f"names it thrust::{name.decode()}", name.decode(), AMD_ONLY_THRUST,
+                          "cub")
 
 
 def _qualifiers(ctx: Context, i: int) -> tuple[bytes, ...]:

@@ -30,6 +30,9 @@ from hipify_py.tables.mapping_model import HeaderEntry
 
 HIP_RUNTIME = "hip/hip_runtime.h"
 SUPPLIED_HEADER = supplied.HEADER_NAME
+ROCTHRUST_BACKEND = "thrust/system/hip/"
+AMD_ONLY_THRUST = ("for a source that also builds on NVIDIA, keep the backend-specific code under "
+                   "#ifdef __HIP_PLATFORM_AMD__ (CUDA's names in the #else), or use thrust::device")
 _CONDITIONAL_OPEN = frozenset({"if", "ifdef", "ifndef"})
 _CONDITIONAL_NEXT = frozenset({"elif", "else", "elifdef", "elifndef"})
 
@@ -193,6 +196,11 @@ def _plan_one(
     edit = None
     if target != inc.header:
         edit = Edit(inc.name_start, inc.name_end, target.encode(), "includes")
+        if target.startswith(ROCTHRUST_BACKEND) and not ctx.settings.shim:
+            yield Finding("HPY531", inc.name_start, inc.name_end,
+                          f"{inc.header} -> {target}: rocThrust's own backend header; HIP's "
+                          "NVIDIA platform builds with CUDA's Thrust, which has no such file",
+                          inc.header, AMD_ONLY_THRUST, entry.family)
     planned.append(_Planned(inc, target, block, edit))
 
 
