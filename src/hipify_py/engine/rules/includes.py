@@ -306,6 +306,8 @@ def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOut
         return
     has_runtime = any(p.target == HIP_RUNTIME for p in top)
     if not has_runtime and not in_c and (ctx.is_c or not (ctx.uses_cuda or is_cu)):
+        if ctx.is_c and not any(p.target in hip_headers for p in planned):
+            yield from _undeclared_runtime_calls(ctx)
         return  # nvcc gives a .c file (host code for the C compiler) no implicit include
     offset = _insertion_point(ctx)
     for start, end in c_blocks:
@@ -351,6 +353,24 @@ def include_supplied(ctx: Context) -> Iterator[RuleOutput]:
     if offset > 0 and ctx.data[offset - 1 : offset] != b"\n":
         text = newline + text
     yield Edit(offset, offset, text, "includes")
+
+
+def _undeclared_runtime_calls(ctx: Context) -> Iterator[RuleOutput]:
+    """A C file that calls the runtime with no header, as C allows (implicit declarations):
+    linked from libamdhip64 on AMD, but HIP's NVIDIA runtime is inline functions in its headers,
+    with nothing to link (Rodinia's b+tree in the differential run). Said once, at the first call;
+    the header is not added: a plain C compiler without HIP's platform flags rejects it."""
+    for i, entry in ctx.api_tokens:
+        if entry.family in ("runtime", "driver") and ctx.syntax.call_at(i) is not None \
+                and not ctx.is_skipped(ctx.parsed.tokens.start(i)):
+            toks = ctx.parsed.tokens
+            yield Finding("HPY531", toks.start(i), toks.end(i),
+                          f"{entry.cuda} is called with no CUDA header included: gcc links the "
+                          "HIP call from libamdhip64 on AMD, but HIP's NVIDIA runtime is inline "
+                          "functions in its headers, so that build cannot link it",
+                          entry.cuda, "include <hip/hip_runtime_api.h> and compile this file with "
+                          "the HIP platform's flags (hip::host in CMake)", entry.family)
+            return
 
 
 # Standard headers cuda_runtime.h includes (crt/common_functions.h: <string.h>, <assert.h>;
