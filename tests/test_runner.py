@@ -548,3 +548,35 @@ def test_a_header_outside_the_tree_invalidates_a_served_run(tmp_path: Path, tabl
     (tmp_path / "inc" / "config.h").write_text("#define SCALE 4 /* now */\n")
     again = _run(["src"], table)
     assert again.cache_hits == 0 and again.results == first.results
+
+
+def test_a_host_source_gets_the_runtime_before_its_own_macros(tmp_path: Path,
+                                                              table: MappingTable) -> None:
+    """Issue 30, point 2: a host source defines `T` and then includes a header that uses CUDA.
+    That header's own hip_runtime.h would come after the macro, so HIP's templates read
+    `typename double`: the source gets the runtime first, under __HIPCC__ (a host compiler may
+    build it too), as nvcc's implicit include comes first."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "config.h").write_bytes(b"#pragma once\n#define T double\n")
+    (src / "kernels.h").write_bytes(b"#pragma once\n__host__ __device__ inline T twice(T x) "
+                                    b"{ return 2 * x; }\n")
+    (src / "main.cpp").write_bytes(b'#include "config.h"\n#include "kernels.h"\n'
+                                   b"int main() { return (int)twice(1.5); }\n")
+    (src / "plain.cpp").write_bytes(b'#include "config.h"\nint f() { return 1; }\n')
+    out = tmp_path / "out"
+    outcome = run([str(src)], RunOptions(mode=OutputMode.OUTPUT_DIR, output_dir=str(out),
+                                         use_cache=False), Settings(), table)
+    main = (out / "main.cpp").read_bytes()
+    assert main.startswith(b"#ifdef __HIPCC__\n#include <hip/hip_runtime.h>\n#endif\n"
+                           b'#include "config.h"\n')
+    assert (out / "plain.cpp").read_bytes() == (src / "plain.cpp").read_bytes()
+    codes = {d.code for r in outcome.results if r.path.endswith("main.cpp") for d in r.diagnostics}
+    assert "HPY203" in codes
+    hipcc = os.environ.get("HIPIFY_PY_HIPCC") or "hipcc"
+    if subprocess.run(["sh", "-c", f"command -v {hipcc}"], capture_output=True).returncode:
+        return  # the text is checked; compiling needs hipcc
+    proc = subprocess.run([hipcc, "--offload-arch=gfx90a", "-std=c++17", "-fsyntax-only", "-x",
+                           "hip", "main.cpp"], cwd=out, capture_output=True, text=True,
+                          env={**os.environ, "HIP_PLATFORM": "amd"}, timeout=600, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]

@@ -40,9 +40,11 @@ def translate_source(
     extra_args: tuple[str, ...] = (),
     rules: tuple[Rule, ...] = RULES,
     host_includer: str | None = None,
+    gpu_header: str | None = None,
 ) -> FileResult:
     """Translate the bytes of one file. `path` names it in diagnostics and for clang;
-    `host_includer` names a host-only source that includes it (see local_headers.py)."""
+    `host_includer` names a host-only source that includes it; `gpu_header`, a header of the
+    project showing CUDA that this host-only source includes (see local_headers.py)."""
     if not data.strip():
         return FileResult(path, FileStatus.UNCHANGED, data, stats=_stats(data, data, [], []))
     if is_supplied_header(data):  # ours, from an earlier run: HIP already
@@ -68,7 +70,7 @@ def translate_source(
                                     extra_args=extra_args, want_ast=False)
         return preprocessed.skipped_ranges
     ctx = Context(path, parsed, table, settings, resolve_local or (lambda _h, _a: None),
-                  host_includer=host_includer, find_inactive=find_inactive)
+                  host_includer=host_includer, gpu_header=gpu_header, find_inactive=find_inactive)
     edits: list[Edit] = []
     findings: list[Finding] = []
     references: list[Reference] = []

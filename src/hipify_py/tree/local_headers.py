@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 
 class HeaderIndex:
@@ -98,23 +98,58 @@ def host_only_includers(
     headers. Host-only: a .c file, or C/C++ that shows no sign of CUDA. Such headers are
     compiled by the host compiler too, so nothing HIP-only may be added to them."""
     out: dict[str, str] = {}
+    for source, data in _host_only(sources, read):
+        for header, _ in _included(source, data, index, is_cuda_header, read, out):
+            out[header] = source
+    return out
+
+
+def gpu_headers_of_host_sources(
+    sources: Iterable[str], index: HeaderIndex, is_cuda_header: Callable[[str], bool],
+    read: Callable[[str], bytes | None],
+) -> dict[str, str]:
+    """Host-only C++ source (absolute path) -> the first local header it includes, directly or
+    through others, that shows CUDA. hipcc may compile such a source as GPU code; the header's
+    hip/hip_runtime.h would then come after the source's own macros (`#define T double` rewrote
+    HIP's templates), so the source gets it first, as nvcc's implicit include is."""
+    out: dict[str, str] = {}
+    for source, data in _host_only(sources, read):
+        if source.endswith(".c"):
+            continue
+        for header, body in _included(source, data, index, is_cuda_header, read, {}):
+            if _GPU_HINT.search(body):
+                out[source] = header
+                break
+    return out
+
+
+def _host_only(sources: Iterable[str],
+               read: Callable[[str], bytes | None]) -> Iterator[tuple[str, bytes]]:
     for source in sources:
         if not source.endswith(HOST_SOURCE_SUFFIXES):
             continue
         data = read(source)
         if data is None or (not source.endswith(".c") and _GPU_HINT.search(data)):
             continue
-        todo = [(source, data)]
-        while todo:
-            path, text = todo.pop()
-            resolve = local_resolver(path, (), index, is_cuda_header)
-            for m in INCLUDE_DIRECTIVE.finditer(text):
-                header = resolve(m.group(2).decode("utf-8", "surrogateescape"),
-                                 m.group(3) == b">")
-                if header is None or header in out or header == source:
-                    continue
-                out[header] = source
-                body = read(header)
-                if body is not None:
-                    todo.append((header, body))
-    return out
+        yield source, data
+
+
+def _included(source: str, data: bytes, index: HeaderIndex, is_cuda_header: Callable[[str], bool],
+              read: Callable[[str], bytes | None],
+              seen: dict[str, str]) -> Iterator[tuple[str, bytes]]:
+    """The local headers a source includes, transitively, each once, in include order; `seen`:
+    headers already visited (by an earlier source) that are not walked again."""
+    visited = {source}
+    todo = [(source, data)]
+    while todo:
+        path, text = todo.pop(0)
+        resolve = local_resolver(path, (), index, is_cuda_header)
+        for m in INCLUDE_DIRECTIVE.finditer(text):
+            header = resolve(m.group(2).decode("utf-8", "surrogateescape"), m.group(3) == b">")
+            if header is None or header in visited or header in seen:
+                continue
+            visited.add(header)
+            body = read(header)
+            if body is not None:
+                yield header, body
+                todo.append((header, body))

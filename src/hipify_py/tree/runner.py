@@ -29,7 +29,12 @@ from hipify_py.tree.build_info import (
     load_compile_commands,
 )
 from hipify_py.tree.discovery import DEFAULT_MAX_FILE_SIZE, Discovery, Source, discover, read_source
-from hipify_py.tree.local_headers import HeaderIndex, host_only_includers, local_resolver
+from hipify_py.tree.local_headers import (
+    HeaderIndex,
+    gpu_headers_of_host_sources,
+    host_only_includers,
+    local_resolver,
+)
 from hipify_py.tree.mirror import mirror_tree
 from hipify_py.tree.outputs import (
     RENAMED_EXTENSIONS,
@@ -104,6 +109,7 @@ class _Job(NamedTuple):
     include_dirs: tuple[str, ...]
     key: str | None
     host_includer: str | None = None
+    gpu_header: str | None = None
 
 
 # Worker state: set in the parent before the pool forks (inherited for free) or passed to the
@@ -134,6 +140,7 @@ def _translate_job(job: _Job) -> FileResult:
                                          index, table.is_cuda_header),
             extra_args=job.extra_args,
             host_includer=job.host_includer,
+            gpu_header=job.gpu_header,
         )
         # Stored by the worker: creating files is slow on some file systems, so the cache's
         # writes are spread over the workers instead of queueing in the parent.
@@ -179,10 +186,13 @@ def run(
     outcome = RunOutcome(())
     # Every file found under the inputs, so `#include <helper.h>` finds the project's helper.
     index = HeaderIndex(s.path for s in found.sources)
+    gpu_headers = gpu_headers_of_host_sources([os.path.abspath(s.path) for s in found.sources],
+                                              index, table.is_cuda_header, read_existing)
     host_includers = host_only_includers((os.path.abspath(s.path) for s in found.sources), index,
                                          table.is_cuda_header, read_existing)
     delivery = _Delivery(outcome, options, settings, sources, index, table)
-    engine = _Engine(table, settings, options, database, delivery, index, host_includers)
+    engine = _Engine(table, settings, options, database, delivery, index, host_includers,
+                     gpu_headers)
     results = dict(engine.translate(sources))
     if options.follows_headers:
         _follow_local_headers(engine, sources, results)
@@ -264,9 +274,11 @@ class _Engine:
 
     def __init__(self, table: MappingTable, settings: Settings, options: RunOptions,
                  database: dict[str, tuple[str, ...]], delivery: _Delivery,
-                 index: HeaderIndex, host_includers: dict[str, str]) -> None:
+                 index: HeaderIndex, host_includers: dict[str, str],
+                 gpu_headers: dict[str, str] | None = None) -> None:
         self.table, self.settings, self.options, self.database = table, settings, options, database
         self.index, self.host_includers = index, host_includers
+        self.gpu_headers = gpu_headers or {}
         self.delivery = delivery
         self.cache = (ResultCache(f"{settings.fingerprint()}\0{table.digest}\0{index.digest}")
                       if options.use_cache else None)
@@ -285,7 +297,9 @@ class _Engine:
                 continue
             extra = flags_for(self.database, source.path)
             includer = self.host_includers.get(os.path.abspath(source.path))
-            key = (self.cache.key(data, source.path, (*extra, f"host-includer:{includer}"))
+            gpu_header = self.gpu_headers.get(os.path.abspath(source.path))
+            key = (self.cache.key(data, source.path, (*extra, f"host-includer:{includer}",
+                                                      f"gpu-header:{gpu_header}"))
                    if self.cache else None)
             hit = self.cache.get(key) if self.cache and key else None
             if hit is not None:
@@ -293,7 +307,7 @@ class _Engine:
                 yield source.path, self.delivery.deliver(hit)
                 continue
             jobs.append(_Job(source.path, source.path, data, extra, include_dirs_of(extra), key,
-                             includer))
+                             includer, gpu_header))
         # Outputs are written here, in the parent, while the workers go on translating.
         for result in self._run_jobs(jobs):
             yield result.path, self.delivery.deliver(result)

@@ -71,6 +71,8 @@ class Context:
     resolve_local: Callable[[str, bool], str | None] = field(default=lambda _h, _a: None)
     # A host-only source of the tree that includes this file (then nothing HIP-only is added).
     host_includer: str | None = None
+    # A host-only C++ source's first local header that shows CUDA (see includes.py).
+    gpu_header: str | None = None
     # Per-file results one rule computes and another consults (see rules/warp_sync.py).
     memo: dict[str, Any] = field(default_factory=dict)
     # The #if branches the CUDA reading does not compile, whatever the skip option says. Parsing

@@ -305,7 +305,10 @@ def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOut
         yield from _standard_headers(ctx, _line_after(ctx.data, first_hip.include.directive.end))
         return
     has_runtime = any(p.target == HIP_RUNTIME for p in top)
-    if not has_runtime and not in_c and (ctx.is_c or not (ctx.uses_cuda or is_cu)):
+    gpu_header_first = (ctx.gpu_header is not None and not ctx.is_c and not has_runtime
+                        and not in_c and not (ctx.uses_cuda or is_cu))
+    if not has_runtime and not in_c and (ctx.is_c or not (ctx.uses_cuda or is_cu)) \
+            and not gpu_header_first:
         if ctx.is_c and not any(p.target in hip_headers for p in planned):
             yield from _undeclared_runtime_calls(ctx)
         return  # nvcc gives a .c file (host code for the C compiler) no implicit include
@@ -315,7 +318,17 @@ def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOut
             offset = _lifted(ctx, start)
     newline = ctx.newline
     text = b"#include <" + HIP_RUNTIME.encode() + b">" + newline
-    if ctx.host_includer and not has_runtime and not in_c:
+    if gpu_header_first:
+        # A host source hipcc may compile as GPU code: the runtime comes before its own macros,
+        # as nvcc's implicit include does, not after them inside the header (HPY203).
+        assert ctx.gpu_header is not None
+        text = b"#ifdef __HIPCC__" + newline + text + b"#endif" + newline
+        finding = Finding("HPY203", offset, offset,
+                          "added #include <hip/hip_runtime.h> under #ifdef __HIPCC__, before "
+                          f"this file's own includes: {os.path.basename(ctx.gpu_header)}, which "
+                          "it includes, uses CUDA, and its runtime include would come after "
+                          "this file's macros", None, None, "runtime")
+    elif ctx.host_includer and not has_runtime and not in_c:
         # The host compiler reads this file too (a host-only source includes it): there
         # hip_runtime.h would break the build (vector types over the file's own names, C++ in
         # C), so only hipcc sees it.
