@@ -46,6 +46,21 @@ def test_an_entry_names_only_known_fields_platforms_and_needs() -> None:
         _table("family: supplied\nsupplied:\n  f: {code: x, hip_added: soon}\n")
 
 
+def test_an_entry_names_the_headers_its_code_needs() -> None:
+    with pytest.raises(MappingError, match="is not a header name"):
+        _table("family: supplied\nsupplied:\n  f: {code: x, includes: ['<hip/hip_fp16.h>']}\n")
+    table = _table("family: supplied\nsupplied:\n"
+                   "  f: {code: 'int f();', includes: [hip/hip_fp16.h, type_traits]}\n"
+                   "  g: {code: 'int g();', includes: [hip/hip_fp16.h], needs: [f]}\n"
+                   "  h: {code: 'int h();'}\n")
+    supplied = table.supplied  # type: ignore[attr-defined]
+    lines = render_header(["g"], supplied).decode().splitlines()
+    # after HIP's runtime, once each, before any code
+    at = lines.index("#include <hip/hip_runtime.h>")
+    assert lines[at + 1:at + 3] == ["#include <hip/hip_fp16.h>", "#include <type_traits>"]
+    assert "#include" not in render_header(["h"], supplied).decode().split("hip_runtime.h>")[1]
+
+
 def test_what_an_entry_needs_comes_first_once() -> None:
     names = closure(["__all_sync", "__any_sync"], TABLE.supplied)
     assert names[0] == "hipify_py_lane_mask"
