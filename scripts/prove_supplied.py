@@ -7,6 +7,7 @@ sha256 of the code proven, so CI (no GPU) notices code that changed since its pr
 
     # a folder the device tool carries: inside the repository and git-ignored
     python scripts/prove_supplied.py bundle /work/main/.devbundle-simd --compile
+    #   (--only supplied_half.yaml, --only __hmax2: prove those alone; the records merge)
     # on the GPU machine:  bash .devbundle-simd/run.sh   (writes $OUT/supplied_results.json)
     python scripts/prove_supplied.py record RESULTS.json
 
@@ -15,8 +16,17 @@ code sits in namespace hipify_py_supplied as the generated header has it, and `:
 Methods (`proof:`): lanes8 puts every pair of byte values into every two neighbouring byte
 positions at once (so carries between bytes meet every case), lanes16 every pair of halfword
 values into each halfword (the other lanes pseudo-random), both plus random words; a
-one-argument function is run on all 2^32 words; random compares --random words per argument (default 10^8), a quarter of them built
-from edge values (0, 1, -1, the extremes) lane by lane.
+one-argument function is run on all 2^32 words; random compares --random words per argument
+(default 10^8), a quarter of them built from edge values (0, 1, -1, the extremes) lane by lane.
+
+Half-precision functions (mappings/supplied_half.yaml) are proven the same way on their bits:
+a `__half` is the low halfword of a word, a `__half2` the whole word (low lane low), results
+compared bit for bit (NaNs too: CUDA's canonical NaN is 0x7FFF). lanes16 sweeps each lane a
+half2 has (one for __half); a one-argument __half function is run on all 2^16 values; their
+random words take a quarter of their halves from half's edge values (zeros, infinities, NaNs,
+the largest, the subnormal boundary) and a quarter near 1, so that fused operations cancel. A
+double argument gets every half value, every midpoint between neighbouring halves and the
+doubles either side of it, then --random doubles, most of them in and around half's range.
 """
 
 from __future__ import annotations
@@ -45,14 +55,18 @@ SEED = 0x5EED2029
 NVCC_FLAGS = ["-O2", "-std=c++17", "-arch=sm_90", "-x", "cu", "-D__HIP_PLATFORM_NVIDIA__"]
 PROGRAM, BINARY, RESULTS = "prove_supplied.cu", "prove_supplied", "supplied_results.json"
 
+RESULT_TYPES = ("unsigned int", "int", "__half2", "__half", "signed char", "unsigned char")
 _SIGNATURE = re.compile(
-    r"^\s*((?:__host__|__device__|inline|\s)+?)\s*(unsigned int|int)\s+(\w+)\s*\(([^)]*)\)",
-    re.M)
+    r"^\s*((?:__host__|__device__|inline|\s)+?)\s*(" + "|".join(RESULT_TYPES)
+    + r")\s+(\w+)\s*\(([^)]*)\)", re.M)
+# template <typename H, typename std::enable_if<std::is_same<H, __half2>::value, int>::type = 0>
+_SAME_TYPE = re.compile(r"std::is_same<\s*(\w+)\s*,\s*([\w ]+?)\s*>")
+HALF_TYPES = ("__half", "__half2", "double")  # arguments the half phases make
 
 
 @dataclass(frozen=True)
 class Param:
-    type: str  # "int", "unsigned int" or "bool*" (an output)
+    type: str  # "int", "unsigned int", "__half", "__half2", "double" or "bool*" (an output)
     name: str
 
 
@@ -65,6 +79,7 @@ class Supplied:
     needs: list[str] = field(default_factory=list)
     hip_added: str | None = None
     helper: bool = False  # used by other entries only: no `using` exposes it
+    includes: list[str] = field(default_factory=list)  # headers beyond hip/hip_runtime.h
 
     @property
     def sha256(self) -> str:
@@ -90,7 +105,8 @@ def load_supplied(mappings: Path = MAPPINGS) -> dict[str, Supplied]:
             if proof is not None and proof not in METHODS:
                 raise ValueError(f"{path}: {name}: proof must be one of {METHODS}, not {proof!r}")
             out[name] = Supplied(name, raw["code"], path.name, proof, list(raw.get("needs") or []),
-                                 raw.get("hip_added"), bool(raw.get("helper", False)))
+                                 raw.get("hip_added"), bool(raw.get("helper", False)),
+                                 list(raw.get("includes") or []))
     for entry in out.values():
         for need in entry.needs:
             if need not in out:
@@ -124,6 +140,11 @@ def proven_closure(entries: dict[str, Supplied]) -> list[Supplied]:
     return in_dependency_order(entries, [n for n, e in entries.items() if e.proof])
 
 
+def include_lines(entries: list[Supplied]) -> str:
+    """The #include lines the entries' code needs, as the generated header has them."""
+    return "".join(f"#include <{h}>\n" for h in sorted({h for e in entries for h in e.includes}))
+
+
 def namespace_source(entries: list[Supplied]) -> str:
     """The entries' code as the generated header holds it (no HIP version guards here)."""
     body = "\n".join(e.code.rstrip("\n") + "\n" for e in entries)
@@ -131,7 +152,9 @@ def namespace_source(entries: list[Supplied]) -> str:
 
 
 def signature(entry: Supplied) -> tuple[str, list[Param]]:
-    """The return type and parameters of the function the entry's code defines."""
+    """The return type and parameters of the function the entry's code defines (a template
+    parameter constrained by std::is_same<H, T> is taken as T)."""
+    constrained = dict(_SAME_TYPE.findall(entry.code))
     for m in _SIGNATURE.finditer(entry.code):
         if m.group(3) != entry.name:
             continue
@@ -140,21 +163,32 @@ def signature(entry: Supplied) -> tuple[str, list[Param]]:
             words = raw.replace("*", " * ").replace("const", " ").split()
             name, ptr = words[-1], "*" in words
             base = " ".join(w for w in words[:-1] if w != "*")
+            base = constrained.get(base, base)
             if ptr and base == "bool":
                 params.append(Param("bool*", name))
             elif not ptr and base in ("int", "unsigned int", "unsigned"):
                 params.append(Param("int" if base == "int" else "unsigned int", name))
+            elif not ptr and base in HALF_TYPES:
+                params.append(Param(base, name))
             else:
                 raise ValueError(f"{entry.name}: cannot prove a parameter {raw!r}")
+        if sum(p.type == "double" for p in params) > 1:
+            raise ValueError(f"{entry.name}: a double takes two words; one double at most")
         return m.group(2), params
     raise ValueError(f"{entry.name}: its code does not define {entry.name}(...)")
 
 
+def is_half(result: str, params: list[Param]) -> bool:
+    """Whether the function works on half (or double) values: the half phases' inputs."""
+    return result in ("__half", "__half2") or any(p.type in HALF_TYPES for p in params)
+
+
 # --- the CUDA program -------------------------------------------------------------------------
 
-_PRELUDE = r"""// Generated by scripts/prove_supplied.py bundle: CUDA's SIMD intrinsics (::NAME) against
+_PRELUDE = r"""// Generated by scripts/prove_supplied.py bundle: CUDA's intrinsics (::NAME) against
 // hipify-py's supplied code (hipify_py_supplied::NAME), compiled through HIP's NVIDIA platform.
 #include <hip/hip_runtime.h>
+#include <hip/hip_fp16.h>
 
 #include <chrono>
 #include <cstdio>
@@ -173,8 +207,13 @@ _HARNESS = r"""
     }                                                                         \
   } while (0)
 
-enum Phase { ALL32 = 0, LANE8 = 1, SPLAT8 = 2, LANE16 = 3, RANDOM = 4 };
-static const char* const kPhaseNames[] = {"all32", "lane8", "splat8", "lane16", "random"};
+enum Phase {
+  ALL32 = 0, LANE8 = 1, SPLAT8 = 2, LANE16 = 3, RANDOM = 4,
+  ALL16 = 5, RANDOM_HALF = 6, TIES_DOUBLE = 7, RANDOM_DOUBLE = 8
+};
+static const char* const kPhaseNames[] = {"all32", "lane8", "splat8", "lane16", "random",
+                                          "all16", "random_half", "ties_double",
+                                          "random_double"};
 
 // A bijective 32-bit mixer (lowbias32): distinct counters give distinct words.
 __host__ __device__ inline unsigned int mix32(unsigned int x) {
@@ -216,6 +255,46 @@ __host__ __device__ inline unsigned int random_word(unsigned long long k, unsign
   return w;
 }
 
+// Random half2 words: in each lane a quarter edge values (zeros, infinities, NaNs, the largest,
+// the subnormal boundary), a quarter near 1 (so that fused operations meet cancellation), the
+// rest any bits.
+__host__ __device__ inline unsigned int random_half_word(unsigned long long k, unsigned int salt) {
+  const unsigned int edges[16] = {0x0000u, 0x8000u, 0x3c00u, 0xbc00u, 0x7c00u, 0xfc00u,
+                                  0x7e00u, 0x7fffu, 0x7bffu, 0xfbffu, 0x0001u, 0x8001u,
+                                  0x0400u, 0x03ffu, 0x83ffu, 0xfe00u};
+  unsigned int w = word(k, salt), pick = word(k, salt + 0x51u), r = 0;
+  for (int i = 0; i < 2; ++i) {
+    unsigned int sel = (pick >> (8 * i)) & 0xffu, lane = (w >> (16 * i)) & 0xffffu;
+    if ((sel & 3u) == 0u) {
+      lane = edges[(sel >> 2) & 15u];
+    } else if ((sel & 3u) == 1u) {  // exponent 12..18: magnitudes 2^-3 .. 2^3
+      lane = (lane & 0x83ffu) | ((12u + (sel >> 2) % 7u) << 10);
+    }
+    r |= lane << (16 * i);
+  }
+  return r;
+}
+
+__host__ __device__ inline unsigned long long double_bits(double d) {
+  unsigned long long b;
+  __builtin_memcpy(&b, &d, sizeof b);
+  return b;
+}
+
+__host__ __device__ inline double bits_double(unsigned long long b) {
+  double d;
+  __builtin_memcpy(&d, &b, sizeof d);
+  return d;
+}
+
+// The value of half bits h, exactly (exponent 31 read as a number: 2^16 and beyond).
+__host__ __device__ inline double half_value(unsigned int h) {
+  unsigned int e = (h >> 10) & 31u, m = h & 0x3ffu;
+  double v = e == 0u ? m * bits_double(999ull << 52)  // m * 2^-24
+                     : (1024u + m) * bits_double(static_cast<unsigned long long>(e + 998u) << 52);
+  return (h & 0x8000u) ? -v : v;
+}
+
 // Input number k of a phase; pos is the lane position the exhaustive phases sweep.
 __host__ __device__ inline void make_input(int phase, int pos, unsigned long long k,
                                            unsigned int seed, unsigned int* a, unsigned int* b,
@@ -246,12 +325,64 @@ __host__ __device__ inline void make_input(int phase, int pos, unsigned long lon
       *c = 0u;
       return;
     }
+    case ALL16:  // every half value (one-argument half functions)
+      *a = static_cast<unsigned int>(k) & 0xffffu;
+      *b = *c = 0u;
+      return;
+    case RANDOM_HALF:
+      *a = random_half_word(k, seed + 5u);
+      *b = random_half_word(k, seed + 6u);
+      *c = random_half_word(k, seed + 7u);
+      return;
+    case TIES_DOUBLE: {  // half value k / 4, the midpoint above it, and the doubles beside that
+      unsigned int h = static_cast<unsigned int>(k >> 2) & 0xffffu;
+      unsigned int up = (h & 0x7fffu) == 0x7fffu ? h : h + 1u;  // the next magnitude
+      double mid = (half_value(h) + half_value(up)) / 2;  // exact
+      unsigned long long bits = double_bits((k & 3u) == 0u ? half_value(h) : mid);
+      if ((k & 3u) == 2u) ++bits;
+      if ((k & 3u) == 3u) --bits;
+      *a = static_cast<unsigned int>(bits);
+      *b = static_cast<unsigned int>(bits >> 32);
+      *c = 0u;
+      return;
+    }
+    case RANDOM_DOUBLE: {  // most exponents in and around half's range, a quarter near ties
+      unsigned int w1 = word(k, seed + 8u), w2 = word(k, seed + 9u), pick = word(k, seed + 10u);
+      unsigned long long exponent = (pick & 7u) != 0u ? 993u + (pick >> 3) % 48u
+                                                     : (pick >> 3) & 0x7ffu;
+      const unsigned long long m52 = (1ull << 52) - 1ull;
+      unsigned long long mant = ((static_cast<unsigned long long>(w1) << 20) | (w2 >> 12)) & m52;
+      if (((pick >> 14) & 3u) == 0u) {  // 12 bits: a half, a tie or a quarter, then +-1 ulp
+        mant = ((mant & ~((1ull << 40) - 1ull)) + ((pick >> 16) & 3u) + m52) & m52;  // -1..+2
+      }
+      unsigned long long bits = (static_cast<unsigned long long>(w2 & 1u) << 63) |
+                                (exponent << 52) | mant;
+      *a = static_cast<unsigned int>(bits);
+      *b = static_cast<unsigned int>(bits >> 32);
+      *c = 0u;
+      return;
+    }
     default:
       *a = random_word(k, seed + 5u);
       *b = random_word(k, seed + 6u);
       *c = random_word(k, seed + 7u);
       return;
   }
+}
+
+// Half arguments and results as bits: a __half is a word's low halfword, a __half2 the word.
+__device__ inline __half hp_half(unsigned int w) {
+  return __ushort_as_half(static_cast<unsigned short>(w & 0xffffu));
+}
+__device__ inline __half2 hp_half2(unsigned int w) {
+  return __halves2half2(hp_half(w), hp_half(w >> 16));
+}
+__device__ inline double hp_double(unsigned int lo, unsigned int hi) {
+  return bits_double((static_cast<unsigned long long>(hi) << 32) | lo);
+}
+__device__ inline unsigned long long hp_bits(__half r) { return __half_as_ushort(r); }
+__device__ inline unsigned long long hp_bits(__half2 r) {
+  return hp_bits(__low2half(r)) | (hp_bits(__high2half(r)) << 16);
 }
 
 struct Tally {
@@ -383,31 +514,77 @@ int main(int argc, char** argv) {
 """
 
 
-# The negative control: CUDA's __vadd4 against itself with one input pair made wrong, which the
-# exhaustive lane8 sweep must find (and report as its first mismatch). Proves the harness can fail.
-CONTROL = "(control)"
-CONTROL_INPUT = (0x8001, 0x7F80)  # low halfwords of a and b
-_CONTROL = f"""
-struct FControl {{  // planted defect: one pair of byte values in bytes 0 and 1
-  __device__ static unsigned long long cuda(unsigned int a, unsigned int b, unsigned int c) {{
-    (void)c;
-    return ::__vadd4(a, b);
-  }}
-  __device__ static unsigned long long ours(unsigned int a, unsigned int b, unsigned int c) {{
-    (void)c;
-    bool planted = (a & 0xffffu) == {CONTROL_INPUT[0]:#x}u && (b & 0xffffu) == {CONTROL_INPUT[1]:#x}u;
-    return ::__vadd4(a, b) ^ (planted ? 1u : 0u);
-  }}
-}};
-"""
-_CONTROL_CALL = f"""  {{
-    const Launch l[] = {{{{LANE8, 0, 4294967296ull}}}};
-    prove<FControl>("{CONTROL}", "lanes8", "-", l, 1, SEED, tally);
-  }}"""
+# The negative controls: CUDA's function against itself with one input pair made wrong, which
+# the exhaustive sweep must find (and report as its first mismatch). They prove the harness can
+# fail: __vadd4 in bytes 0 and 1 (the integer words), __hmax2 in the high lane (half2 bits).
+@dataclass(frozen=True)
+class Control:
+    name: str
+    method: str
+    phase: str  # the one launch, sweeping every pair in this lane
+    pos: int
+    shift: int  # where the planted halfwords sit in a and b
+    planted: tuple[int, int]  # those halfwords
+    cuda: str  # CUDA's function of the words a and b, as the result bits
+    flip: str  # the result bit the planted pair flips
+
+    @property
+    def struct(self) -> str:
+        return "FControl" + "".join(c for c in self.name.title() if c.isalnum())
+
+    def source(self) -> str:
+        a, b = self.planted
+        return (f"struct {self.struct} {{  // planted defect: one input pair, {self.name}\n"
+                "  __device__ static unsigned long long cuda(unsigned int a, unsigned int b, "
+                "unsigned int c) {\n"
+                f"    (void)c;\n    return {self.cuda};\n  }}\n"
+                "  __device__ static unsigned long long ours(unsigned int a, unsigned int b, "
+                "unsigned int c) {\n"
+                f"    (void)c;\n    bool planted = ((a >> {self.shift}) & 0xffffu) == {a:#x}u && "
+                f"((b >> {self.shift}) & 0xffffu) == {b:#x}u;\n"
+                f"    return ({self.cuda}) ^ (planted ? {self.flip} : 0ull);\n  }}\n}};\n")
+
+    def call(self) -> str:
+        return (f"  {{\n    const Launch l[] = {{{{{self.phase}, {self.pos}, 4294967296ull}}}};\n"
+                f"    prove<{self.struct}>(\"{self.name}\", \"{self.method}\", \"-\", l, 1, SEED, "
+                "tally);\n  }")
+
+    def found(self, result: dict[str, Any]) -> bool:
+        """Whether the run reported the planted pair as the first mismatch."""
+        first = result.get("first_mismatch") or {}
+        return (first.get("phase") == self.phase.lower() and first.get("pos") == self.pos
+                and (int(first["a"], 16) >> self.shift) & 0xFFFF == self.planted[0]
+                and (int(first["b"], 16) >> self.shift) & 0xFFFF == self.planted[1])
 
 
-def launches(entry: Supplied, arity: int, random_words: int) -> list[tuple[str, int, int]]:
+CONTROLS = (
+    Control("(control)", "lanes8", "LANE8", 0, 0, (0x8001, 0x7F80), "::__vadd4(a, b)", "1ull"),
+    # -inf against a quiet NaN in the high lane: the lane sweep's second position
+    Control("(control half2)", "lanes16", "LANE16", 1, 16, (0xFC00, 0x7E00),
+            "hp_bits(::__hmax2(hp_half2(a), hp_half2(b)))", "0x10000ull"),
+)
+
+
+def launches(entry: Supplied, random_words: int) -> list[tuple[str, int, int]]:
     """(phase, lane position, inputs) for each kernel launch of the entry's proof."""
+    result, params = signature(entry)
+    values = [p for p in params if p.type != "bool*"]
+    arity = len(values)
+    if is_half(result, params):
+        if any(p.type == "double" for p in values):
+            if entry.proof != "random" or arity != 1:
+                raise ValueError(f"{entry.name}: a double argument is proven by random, alone")
+            return [("TIES_DOUBLE", 0, 1 << 18), ("RANDOM_DOUBLE", 0, random_words)]
+        if entry.proof == "lanes16" and arity == 1:
+            return [("ALL16", 0, 1 << 16) if values[0].type == "__half" else ("ALL32", 0, 1 << 32)]
+        if entry.proof == "lanes16" and arity == 2:
+            lanes = 2 if any(p.type == "__half2" for p in values) else 1
+            return [*(("LANE16", p, 1 << 32) for p in range(lanes)),
+                    ("RANDOM_HALF", 0, random_words)]
+        if entry.proof == "random":
+            return [("RANDOM_HALF", 0, random_words)]
+        raise ValueError(f"{entry.name}: half functions are proven by lanes16 (one or two "
+                         f"arguments) or random, not {entry.proof} with {arity}")
     if entry.proof in ("lanes8", "lanes16") and arity == 1:
         return [("ALL32", 0, 1 << 32)]  # every word: more than every lane value
     if entry.proof == "lanes8" and arity == 2:
@@ -420,29 +597,43 @@ def launches(entry: Supplied, arity: int, random_words: int) -> list[tuple[str, 
     raise ValueError(f"{entry.name}: proof {entry.proof} needs one or two arguments, not {arity}")
 
 
+def argument(param: Param, words: list[str]) -> str:
+    """The expression that makes the argument from the next input word(s), consumed."""
+    if param.type == "__half":
+        return f"hp_half({words.pop(0)})"
+    if param.type == "__half2":
+        return f"hp_half2({words.pop(0)})"
+    if param.type == "double":
+        low, high = words.pop(0), words.pop(0)
+        return f"hp_double({low}, {high})"
+    return f"static_cast<{param.type}>({words.pop(0)})"
+
+
+def result_bits(result: str, call: str) -> str:
+    """The call's result as the bits compared (a half's own bits; integers as unsigned)."""
+    if result in ("__half", "__half2"):
+        return f"hp_bits({call})"
+    return f"static_cast<unsigned int>({call})"
+
+
 def _adapter(index: int, entry: Supplied) -> str:
     """F<index>: both functions as (a, b, c) -> the result, predicates above bit 32."""
-    _, params = signature(entry)
-    values = [p for p in params if p.type != "bool*"]
+    result, params = signature(entry)
     preds = [p for p in params if p.type == "bool*"]
-    inputs = "abc"
+    words = list("abc")
     args: list[str] = []
-    k = 0
     for p in params:
-        if p.type == "bool*":
-            args.append(f"&p{len(args) - k}")
-        else:
-            args.append(f"static_cast<{p.type}>({inputs[k]})")
-            k += 1
+        args.append(f"&p{sum(a.startswith('&') for a in args)}" if p.type == "bool*"
+                    else argument(p, words))
     pred_decl = f"bool {', '.join(f'p{i} = false' for i in range(len(preds)))};" if preds else ""
     pred_bits = "".join(f" | (static_cast<unsigned long long>(p{i}) << {32 + i})"
                         for i in range(len(preds)))
-    unused = " ".join(f"(void){v};" for v in inputs[len(values):])
+    unused = " ".join(f"(void){v};" for v in words)
 
     def body(qualified: str) -> str:
         call = f"{qualified}({', '.join(args)})"
         lines = [unused, pred_decl,
-                 f"unsigned long long r = static_cast<unsigned int>({call});",
+                 f"unsigned long long r = {result_bits(result, call)};",
                  f"return r{pred_bits};"]
         return "\n".join(f"    {line}" for line in lines if line)
 
@@ -453,10 +644,22 @@ def _adapter(index: int, entry: Supplied) -> str:
             f"unsigned int c) {{\n{body(NAMESPACE + '::' + entry.name)}\n  }}\n}};\n")
 
 
+def selected(entries: dict[str, Supplied], only: list[str] | None) -> list[str]:
+    """The entries to prove: those with a proof, limited to `only` (names or file names)."""
+    names = [n for n, e in entries.items() if e.proof]
+    if not only:
+        return names
+    unknown = [o for o in only if o not in entries and not any(e.source == o
+                                                               for e in entries.values())]
+    if unknown:
+        raise SystemExit(f"--only: no supplied entry or file {', '.join(unknown)}")
+    return [n for n in names if n in only or entries[n].source in only]
+
+
 def program(entries: dict[str, Supplied], random_words: int = RANDOM_WORDS,
-            seed: int = SEED) -> str:
-    """One CUDA program that proves every entry with a proof."""
-    ordered = proven_closure(entries)
+            seed: int = SEED, only: list[str] | None = None) -> str:
+    """One CUDA program that proves every entry with a proof (or those `only` names)."""
+    ordered = in_dependency_order(entries, selected(entries, only))
     proven = [e for e in ordered if e.proof]
     adapters, calls = [], []
     for i, entry in enumerate(proven):
@@ -465,13 +668,14 @@ def program(entries: dict[str, Supplied], random_words: int = RANDOM_WORDS,
         if not 1 <= arity <= 3:
             raise ValueError(f"{entry.name}: cannot prove a function of {arity} arguments")
         adapters.append(_adapter(i, entry))
-        rows = [f"{{{phase}, {pos}, {n}ull}}" for phase, pos, n in launches(entry, arity, random_words)]
+        rows = [f"{{{phase}, {pos}, {n}ull}}" for phase, pos, n in launches(entry, random_words)]
         calls.append(f"  {{\n    const Launch l[] = {{{', '.join(rows)}}};\n"
                      f"    prove<F{i}>(\"{entry.name}\", \"{entry.proof}\", \"{entry.sha256}\", "
                      f"l, {len(rows)}, SEED, tally);\n  }}")
-    calls.append(_CONTROL_CALL)
-    return (_PRELUDE + namespace_source(ordered) + f"\nstatic const unsigned int SEED = {seed}u;\n"
-            + _HARNESS + "\n" + "\n".join(adapters) + _CONTROL
+    calls += [c.call() for c in CONTROLS]
+    return (_PRELUDE + include_lines(ordered) + "\n" + namespace_source(ordered)
+            + f"\nstatic const unsigned int SEED = {seed}u;\n" + _HARNESS + "\n"
+            + "\n".join(adapters) + "".join(c.source() for c in CONTROLS)
             + _MAIN.replace("@CALLS@", "\n".join(calls)))
 
 
@@ -504,7 +708,8 @@ cd "$(dirname "$0")"
 """
 
 
-def bundle(directory: Path, *, hip_nv: Path, compile_here: bool, random_words: int) -> None:
+def bundle(directory: Path, *, hip_nv: Path, compile_here: bool, random_words: int,
+           only: list[str] | None = None) -> None:
     directory = directory.resolve()
     created = not directory.exists()
     directory.mkdir(parents=True, exist_ok=True)  # a pattern like "/.bundle*/" needs the folder
@@ -514,7 +719,7 @@ def bundle(directory: Path, *, hip_nv: Path, compile_here: bool, random_words: i
         raise SystemExit(f"{directory} must be inside a git checkout and ignored by it "
                          "(the device tool carries only the checkout the session started in)")
     entries = load_supplied()
-    (directory / PROGRAM).write_text(program(entries, random_words), encoding="utf-8")
+    (directory / PROGRAM).write_text(program(entries, random_words, only=only), encoding="utf-8")
     target = directory / "hip-nv"
     if target.exists():
         shutil.rmtree(target)
@@ -527,7 +732,7 @@ def bundle(directory: Path, *, hip_nv: Path, compile_here: bool, random_words: i
     if compile_here:
         subprocess.run(["nvcc", *NVCC_FLAGS, "-I", str(target), str(directory / PROGRAM),
                         "-o", str(directory / BINARY)], check=True)
-    proven = sum(1 for e in entries.values() if e.proof)
+    proven = len(selected(entries, only))
     print(f"{directory}: {proven} functions to prove; run: bash {directory.name}/run.sh")
 
 
@@ -551,15 +756,12 @@ def record(results_file: Path, out: Path = RECORD) -> int:
     results = _read_results(results_file.read_text(encoding="utf-8"))
     entries = load_supplied()
     status = 0
-    control = results["functions"].pop(CONTROL, None)
-    first = (control or {}).get("first_mismatch") or {}
-    if control is not None and not (
-            first.get("phase") == "lane8" and first.get("pos") == 0
-            and int(first["a"], 16) & 0xFFFF == CONTROL_INPUT[0]
-            and int(first["b"], 16) & 0xFFFF == CONTROL_INPUT[1]):
-        print(f"the negative control did not find its planted mismatch: {control}",
-              file=sys.stderr)
-        return 1
+    for control in CONTROLS:
+        found = results["functions"].pop(control.name, None)
+        if found is not None and not control.found(found):
+            print(f"the negative control {control.name} did not find its planted mismatch: "
+                  f"{found}", file=sys.stderr)
+            return 1
     kept: dict[str, Any] = {}
     if out.is_file():
         kept = json.loads(out.read_text(encoding="utf-8")).get("proofs", {})
@@ -609,11 +811,15 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--compile", action="store_true",
                    help="compile here with nvcc too (a check, and a binary the GPU machine uses)")
     b.add_argument("--random", type=int, default=RANDOM_WORDS, help="random inputs per function")
+    b.add_argument("--only", action="append", metavar="NAME",
+                   help="prove only this entry, or the entries of this file (supplied_half.yaml); "
+                        "repeatable (the negative controls always run)")
     r = sub.add_parser("record", help=f"write {RECORD.relative_to(ROOT)} from a run's results")
     r.add_argument("results", type=Path)
     args = parser.parse_args(argv)
     if args.command == "bundle":
-        bundle(args.dir, hip_nv=args.hip_nv, compile_here=args.compile, random_words=args.random)
+        bundle(args.dir, hip_nv=args.hip_nv, compile_here=args.compile, random_words=args.random,
+               only=args.only)
         return 0
     return record(args.results)
 

@@ -42,6 +42,8 @@ COMPILES = {
     "feature_macros/guards_both_platforms.cu.hip": ("5.2", "7.2", "nvidia"),
     "feature_macros/helper_guards.cuh.hip": ("5.2", "7.2", "nvidia"),
     "device/simd_video.cu.hip": ("5.2", "7.2", "nvidia"),
+    "device/half_supplied.cu.hip": ("7.2", "nvidia"),  # __hmax etc.: HIP >= 5.5
+    "device/half_supplied.cu.hip52.hip": ("5.2", "7.2", "nvidia"),
     "versions/driver_error_strings.cu.hip52.hip": ("5.2", "nvidia"),
     "versions/driver_error_strings.cu.hip": ("7.2",),
     "arguments/malloc_host_flags.cu.hip": ("5.2", "7.2", "nvidia"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -46,6 +48,21 @@ def test_an_entry_names_only_known_fields_platforms_and_needs() -> None:
         _table("family: supplied\nsupplied:\n  f: {code: x, hip_added: soon}\n")
 
 
+def test_an_entry_names_the_headers_its_code_needs() -> None:
+    with pytest.raises(MappingError, match="is not a header name"):
+        _table("family: supplied\nsupplied:\n  f: {code: x, includes: ['<hip/hip_fp16.h>']}\n")
+    table = _table("family: supplied\nsupplied:\n"
+                   "  f: {code: 'int f();', includes: [hip/hip_fp16.h, type_traits]}\n"
+                   "  g: {code: 'int g();', includes: [hip/hip_fp16.h], needs: [f]}\n"
+                   "  h: {code: 'int h();'}\n")
+    supplied = table.supplied  # type: ignore[attr-defined]
+    lines = render_header(["g"], supplied).decode().splitlines()
+    # after HIP's runtime, once each, before any code
+    at = lines.index("#include <hip/hip_runtime.h>")
+    assert lines[at + 1:at + 3] == ["#include <hip/hip_fp16.h>", "#include <type_traits>"]
+    assert "#include" not in render_header(["h"], supplied).decode().split("hip_runtime.h>")[1]
+
+
 def test_what_an_entry_needs_comes_first_once() -> None:
     names = closure(["__all_sync", "__any_sync"], TABLE.supplied)
     assert names[0] == "hipify_py_lane_mask"
@@ -82,6 +99,59 @@ def test_a_text_gets_the_header_it_needs() -> None:
     # A HIP that has it: nothing to supply.
     newer = translate_text(SCAN.decode(), hip_version="6.2")
     assert newer.supplied_header is None and "hipify_supplied.h" not in newer.output
+
+
+MAX_PAIRS = """#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+__global__ void peaks(__half2* h, __nv_bfloat162* b) {
+  h[0] = __hmax2(h[1], h[2]);
+  b[0] = __hmax2(b[1], b[2]);
+}
+"""
+HIPCC_72 = Path("/srv/rocm7/.bin/hipcc")
+
+
+def test_hmax2_on_half2_is_supplied_beside_hips_bfloat16_form() -> None:
+    """HIP 7.2 declares __hmax2 for bfloat16 only: both calls are kept, the file gets ours (a
+    template for __half2 alone), noted on each use; HIP 5.2 (no __hmax2, nor bfloat16) too."""
+    half_only = ("#include <cuda_fp16.h>\n__global__ void peaks(__half2* h) {\n"
+                 "  h[0] = __hmax2(h[1], h[2]);\n}\n")
+    for hip, source, lines in (("7.2", MAX_PAIRS, [4, 5]), ("5.2", half_only, [3])):
+        result = translate_text(source, hip_version=hip)
+        assert isinstance(result.output, str) and isinstance(result.supplied_header, str)
+        assert "h[0] = __hmax2(h[1], h[2]);" in result.output
+        assert [f.line for f in result.findings if f.code == "HPY530"] == lines
+        header = result.supplied_header
+        assert "std::enable_if<std::is_same<H, __half2>::value, int>::type = 0" in header
+        assert "using hipify_py_supplied::__hmax2;" in header
+        assert "#include <hip/hip_fp16.h>\n#include <type_traits>\n" in header
+
+
+def test_the_header_leaves_bfloat16s_hmax2_to_hip(tmp_path: Path) -> None:
+    """Compiled with HIP 7.2: the half2 call is ours, the bfloat16 one HIP's (ours cannot take
+    it), and without the header the half2 call does not compile at all."""
+    if not os.access(HIPCC_72, os.X_OK):
+        pytest.skip(f"no hipcc for HIP 7.2 here ({HIPCC_72})")
+    result = translate_text(MAX_PAIRS, hip_version="7.2")
+    assert isinstance(result.output, str) and isinstance(result.supplied_header, str)
+    checks = """#include <type_traits>
+static_assert(std::is_same<decltype(__hmax2(__half2(), __half2())), __half2>::value, "ours");
+static_assert(std::is_same<decltype(__hmax2(__hip_bfloat162(), __hip_bfloat162())),
+                           __hip_bfloat162>::value, "HIP's");
+"""
+    (tmp_path / "case.hip").write_text(result.output + checks, encoding="utf-8")
+
+    def compile_with(header: str) -> subprocess.CompletedProcess[str]:
+        (tmp_path / HEADER_NAME).write_text(header, encoding="utf-8")
+        return subprocess.run([str(HIPCC_72), "--offload-arch=gfx942", "-std=c++17",
+                               "-fsyntax-only", "case.hip"], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=600, check=False,
+                              env={**os.environ, "HIP_PLATFORM": "amd"})
+
+    supplied = compile_with(result.supplied_header)
+    assert supplied.returncode == 0, supplied.stderr[-3000:]
+    bare = compile_with("#pragma once\n")
+    assert bare.returncode != 0 and "__hmax2" in bare.stderr
 
 
 def _tree(root: Path) -> Path:

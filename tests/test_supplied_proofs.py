@@ -41,7 +41,25 @@ ISSUE_RANDOM_FLOOR = 10**6  # issue 29: at least 10^6 random inputs where exhaus
 
 
 def test_there_is_something_to_prove() -> None:
-    assert len(PROVEN) >= 118  # CUDA 13's SIMD intrinsics, each with a proof
+    assert len(PROVEN) >= 150  # CUDA 13's SIMD intrinsics and the half functions HIP lacks
+
+
+# cuda_fp16.h functions some HIP lacks (__hmax2/__hmin2 for half2: every HIP), each supplied
+HALF = {"__hmax2", "__hmin2", "__hmax2_nan", "__hmin2_nan", "__hmax", "__hmin", "__hmax_nan",
+        "__hmin_nan", "__hadd_rn", "__hsub_rn", "__hmul_rn", "__hadd2_rn", "__hsub2_rn",
+        "__hmul2_rn", "__hcmadd", "__hfma_relu", "__hfma2_relu", "__double2half",
+        "__half2char_rz", "__half2uchar_rz",
+        *(f"__h{op}{u}2_mask" for op in ("eq", "ne", "lt", "le", "gt", "ge") for u in ("", "u"))}
+
+
+def test_the_half_functions_hip_lacks_are_supplied_and_proven() -> None:
+    assert sorted(HALF - set(PROVEN)) == []
+    # HIP declares __hmax2/__hmin2 for bfloat16 only: ours are templates for __half2 alone
+    for name in ("__hmax2", "__hmin2"):
+        assert ENTRIES[name].hip_added is None
+        assert prove._SAME_TYPE.findall(ENTRIES[name].code) == [("H", "__half2")]
+    # not supplied: atomicAdd (a note on every atomicAdd) nor htanh (not correctly rounded)
+    assert not {"atomicAdd", "htanh", "h2tanh"} & set(ENTRIES)
 
 
 @pytest.mark.parametrize("name", PROVEN)
@@ -53,11 +71,55 @@ def test_proven_against_cuda_on_the_gpu(name: str) -> None:
         f"{name}'s code changed since it was proven on {record['date']}: prove it again")
     assert record["method"] == entry.proof
     assert record["mismatches"] == 0, f"{name} differs from CUDA's: {record.get('first_mismatch')}"
-    _, params = prove.signature(entry)
-    arity = sum(p.type != "bool*" for p in params)
-    promised = sum(n for _, _, n in prove.launches(entry, arity, ISSUE_RANDOM_FLOOR))
+    promised = sum(n for _, _, n in prove.launches(entry, ISSUE_RANDOM_FLOOR))
     assert record["inputs"] >= promised
     assert record["device"] and record["date"]
+
+
+def _entry(name: str, proof: str, code: str) -> object:
+    return prove.Supplied(name, code, "test.yaml", proof)
+
+
+def test_half_arguments_are_swept_lane_by_lane() -> None:
+    """A half2 function gets every value pair in each of its two lanes, a half function in its
+    one, a one-argument half function every half value; a template constrained to __half2 is
+    read as taking __half2; a double gets the midpoints between halves, then random doubles."""
+    half2 = _entry("f2", "lanes16", "template <typename H, typename std::enable_if<std::is_same<"
+                   "H, __half2>::value, int>::type = 0>\n__device__ inline __half2 f2(H a, H b) {}")
+    assert prove.signature(half2) == ("__half2", [prove.Param("__half2", "a"),
+                                                  prove.Param("__half2", "b")])
+    assert prove.launches(half2, 10) == [("LANE16", 0, 1 << 32), ("LANE16", 1, 1 << 32),
+                                         ("RANDOM_HALF", 0, 10)]
+    half = _entry("f", "lanes16", "__device__ inline __half f(const __half a, __half b) {}")
+    assert prove.launches(half, 10) == [("LANE16", 0, 1 << 32), ("RANDOM_HALF", 0, 10)]
+    one = _entry("g", "lanes16", "__device__ inline signed char g(__half h) {}")
+    assert prove.launches(one, 10) == [("ALL16", 0, 1 << 16)]
+    fma = _entry("h", "random", "__device__ inline __half h(__half a, __half b, __half c) {}")
+    assert prove.launches(fma, 10) == [("RANDOM_HALF", 0, 10)]
+    wide = _entry("d", "random", "__host__ __device__ inline __half d(double a) {}")
+    assert prove.launches(wide, 10) == [("TIES_DOUBLE", 0, 1 << 18), ("RANDOM_DOUBLE", 0, 10)]
+    with pytest.raises(ValueError, match="lanes16"):
+        prove.launches(_entry("f", "lanes8", half.code), 10)
+    # the adapter: a double takes two words; halves are compared as their bits
+    adapter = prove._adapter(0, wide)
+    assert "hp_bits(::d(hp_double(a, b)))" in adapter and "(void)c;" in adapter
+    assert "hp_bits(hipify_py_supplied::f2(hp_half2(a), hp_half2(b)))" in prove._adapter(1, half2)
+
+
+def test_the_negative_controls_are_met_only_where_planted() -> None:
+    """Each control's planted pair, reported as the first mismatch of its sweep, is accepted;
+    the same pair in another lane, or another pair, is not."""
+    assert [c.phase for c in prove.CONTROLS] == ["LANE8", "LANE16"]
+    half2 = next(c for c in prove.CONTROLS if c.name == "(control half2)")
+    a, b = half2.planted
+    good = {"first_mismatch": {"phase": "lane16", "pos": 1, "a": f"{a << 16 | 0x1234:#010x}",
+                               "b": f"{b << 16 | 0x4321:#010x}"}}
+    assert half2.found(good)
+    low = {"first_mismatch": {"phase": "lane16", "pos": 0, "a": f"{a:#010x}", "b": f"{b:#010x}"}}
+    assert not half2.found(low)
+    assert not half2.found({"first_mismatch": {**good["first_mismatch"], "b": "0x00004321"}})
+    assert not half2.found({"mismatches": 0})
+    assert "::__hmax2(hp_half2(a), hp_half2(b))" in half2.source()
 
 
 def test_no_record_is_left_without_its_entry() -> None:
@@ -71,7 +133,7 @@ def test_entries_with_a_proof_are_well_formed() -> None:
         first = entry.code.split("(")[0]
         assert "__device__" in first and "inline" in first and "static" not in first, entry.name
         prove.signature(entry)  # raises unless the code defines the name with provable types
-        called = {w for w in re.findall(r"\b(__\w+)\s*\(", entry.code) if w in ENTRIES}
+        called = {w for w in re.findall(r"\b(\w+)\s*\(", entry.code) if w in ENTRIES}
         assert called - {entry.name} == set(entry.needs), f"{entry.name}: needs {sorted(called)}"
         if entry.hip_added is not None:
             assert re.fullmatch(r"\d+\.\d+\.\d+", entry.hip_added), entry.name
@@ -110,38 +172,63 @@ def test_hip_added_of_the_proven_matches_the_headers(release: str) -> None:
     a hip_added must name a HIP that has it."""
     if not (HEADERS[release][0] / "hip_runtime.h").is_file():
         pytest.skip(f"HIP {release} headers not installed at {HEADERS[release][0]}")
-    declared = _hip_declares(release, set(PROVEN))
+    # A template constrained to its type (std::is_same) beside HIP's overloads for other types
+    # (HIP 7.2's bfloat16-only __hmax2): HIP may declare the name; it must not have hip_added.
+    beside = {n for n in PROVEN if prove._SAME_TYPE.search(ENTRIES[n].code)}
+    assert sorted(n for n in beside if ENTRIES[n].hip_added) == []
+    declared = _hip_declares(release, set(PROVEN)) - beside
     expected = {n for n in PROVEN
                 if ENTRIES[n].hip_added and _key(ENTRIES[n].hip_added) <= _key(release)}
     assert sorted(declared ^ expected) == []
 
 
 def _key(version: str) -> tuple[int, ...]:
-    return tuple(int(p) for p in version.split("."))
+    """A version to compare: "7.2" is "7.2.0"."""
+    return (*(int(p) for p in version.split(".")), 0, 0)[:3]
 
 
 # --- compiled by every toolchain --------------------------------------------------------------
 
+# What the harness makes half arguments of (scripts/prove_supplied.py's hp_half, ...), here
+# from the kernel's words, and its results' bits.
+_HALF_ARGUMENTS = """__device__ inline __half hp_half(unsigned int w) {
+  return __ushort_as_half(static_cast<unsigned short>(w & 0xffffu));
+}
+__device__ inline __half2 hp_half2(unsigned int w) {
+  return __halves2half2(hp_half(w), hp_half(w >> 16));
+}
+__device__ inline double hp_double(unsigned int lo, unsigned int hi) {
+  return static_cast<double>(lo) * static_cast<double>(hi);
+}
+__device__ inline unsigned long long hp_bits(__half r) { return __half_as_ushort(r); }
+__device__ inline unsigned long long hp_bits(__half2 r) {
+  return hp_bits(__low2half(r)) | (hp_bits(__high2half(r)) << 16);
+}
+"""
+
+
 def _use_all(qualify: str) -> str:
     """A kernel that calls every supplied function once."""
-    lines = ["__global__ void use_all(const unsigned int* in, unsigned int* out) {",
+    lines = [_HALF_ARGUMENTS,
+             "__global__ void use_all(const unsigned int* in, unsigned int* out) {",
              "  unsigned int a = in[0], b = in[1], c = in[2];", "  bool p = false, q = false;"]
     for i, entry in enumerate(e for e in prove.proven_closure(ENTRIES) if e.proof):
-        _, params = prove.signature(entry)
-        words = iter("abc")
+        result, params = prove.signature(entry)
+        words = list("abc")
         preds = iter("pq")
-        args = [f"&{next(preds)}" if p.type == "bool*" else f"static_cast<{p.type}>({next(words)})"
+        args = [f"&{next(preds)}" if p.type == "bool*" else prove.argument(p, words)
                 for p in params]
         prefix = f"{prove.NAMESPACE}::" if entry.helper else qualify  # no `using` for helpers
-        lines.append(f"  out[{i}] = static_cast<unsigned int>({prefix}{entry.name}"
-                     f"({', '.join(args)}));")
+        call = prove.result_bits(result, f"{prefix}{entry.name}({', '.join(args)})")
+        lines.append(f"  out[{i}] = static_cast<unsigned int>({call});")
     lines += ["  out[0] ^= p ^ q;", "}"]
     return "\n".join(lines) + "\n"
 
 
 def _source(platform: str, release: str | None = None) -> str:
     ordered = prove.proven_closure(ENTRIES)
-    text = "#include <hip/hip_runtime.h>\n\n" + prove.namespace_source(ordered) + "\n"
+    text = ("#include <hip/hip_runtime.h>\n#include <hip/hip_fp16.h>\n"
+            + prove.include_lines(ordered) + "\n" + prove.namespace_source(ordered) + "\n")
     if platform == "amd":  # as the generated header: ours where the HIP in use lacks one
         assert release is not None
         text += "".join(f"using {prove.NAMESPACE}::{e.name};\n" for e in ordered if not e.helper

@@ -189,6 +189,9 @@ class SuppliedEntry(NamedTuple):
     helper: bool = False  # used by other entries only: not exposed at top level
     proof: str | None = None  # how scripts/prove_supplied.py checks it against CUDA
     note: str | None = None  # what to know about it, in the note on each use
+    # headers its code needs beyond hip/hip_runtime.h ("hip/hip_fp16.h"), included at the
+    # header's top on both platforms
+    includes: tuple[str, ...] = ()
 
 
 class FlagRule(NamedTuple):

@@ -69,7 +69,7 @@ _HEADER_FIELDS = {
 }
 _FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers", "build_flags",
                 "header_patterns", "members", "supplied"}
-_CACHE_FORMAT = 13
+_CACHE_FORMAT = 14
 
 
 class MappingError(ValueError):
@@ -265,7 +265,8 @@ def _cmake_table(path: Path, raw: dict[str, Any]) -> CMakeTable:
 
 _DATA_FAMILIES = ("headers", "device_properties", "build_flags", "supplied")
 _SUPPLIED_FIELDS = {"code": str, "hip_added": str, "needs": list, "platforms": list,
-                    "device": bool, "macro": bool, "helper": bool, "proof": str, "note": str}
+                    "device": bool, "macro": bool, "helper": bool, "proof": str, "note": str,
+                    "includes": list}
 _PLATFORMS = ("amd", "nvidia")
 
 
@@ -283,10 +284,16 @@ def _supplied(path: Path, name: str, raw: Any) -> SuppliedEntry:
     platforms = tuple(str(p) for p in raw.get("platforms", ["amd"]))
     if not platforms or set(platforms) - set(_PLATFORMS):
         raise MappingError(f"{path}: supplied.{name}.platforms: expected some of {_PLATFORMS}")
+    includes = tuple(str(h) for h in raw.get("includes", []))
+    bad = [h for h in includes if not re.fullmatch(r"[\w./+-]+\.h(?:pp)?|[a-z_]+", h)]
+    if bad:
+        raise MappingError(f"{path}: supplied.{name}.includes: {bad[0]!r} is not a header name "
+                           "(written without <>, e.g. hip/hip_fp16.h or type_traits)")
     return SuppliedEntry(name, raw["code"], raw.get("hip_added"),
                          tuple(str(n) for n in raw.get("needs", [])), platforms,
                          bool(raw.get("device", True)), bool(raw.get("macro", False)),
-                         bool(raw.get("helper", False)), raw.get("proof"), raw.get("note"))
+                         bool(raw.get("helper", False)), raw.get("proof"), raw.get("note"),
+                         includes)
 
 
 def _check_supplied(supplied: Mapping[str, SuppliedEntry]) -> None:

@@ -70,7 +70,10 @@ def render_header(names: Iterable[str], supplied: Mapping[str, SuppliedEntry],
         "#pragma once",
         "#include <hip/hip_runtime.h>",
     ]
-    for name in closure(names, supplied):
+    chosen = closure(names, supplied)
+    lines += [f"#include <{header}>" for header in
+              sorted({h for name in chosen for h in supplied[name].includes})]
+    for name in chosen:
         entry = supplied[name]
         lines += ["", f"// {name}" + (f": {entry.note}" if entry.note else ""),
                   f"#if {guard(entry)}"]

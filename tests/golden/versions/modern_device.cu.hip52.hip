@@ -14,7 +14,7 @@ __global__ void modern(unsigned* u, long long* l, nv_bfloat16* b, int* counter) 
   int total = __reduce_add_sync(0xffffffffu, (int)u[2]);  // expect: HPY401 expect[hip52]: HPY150
   atomicAdd_system(counter, 1);
   b[0] = b[1];
-  __half h = __hadd_rn(__float2half(1.0f), __float2half(2.0f));  // expect[hip52]: HPY150
+  __half h = __hadd_rn(__float2half(1.0f), __float2half(2.0f));  // expect[hip52]: HPY530
   u[2] = (unsigned)__half2float(h);
   u[3] = total;
 }
