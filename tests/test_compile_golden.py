@@ -96,6 +96,10 @@ COMPILES = {
     "host/meaning_differs.cu.hip": ("7.2", "nvidia"),
     # hipDeviceSetLimit came with HIP 5.3
     "launches/template_deduced.cu.hip": ("5.2", "7.2", "nvidia"),
+    # CUDA 13's forms: HIP's _v2 location functions came with 7.2 (5.2 has the device ones)
+    "cuda13/memadvise_forms.cu.hip": ("7.2",),
+    "cuda13/device_forms.cu.hip": ("5.2", "7.2", "nvidia"),
+    "cuda13/graph_edges.cu.hip": ("5.2", "7.2", "nvidia"),
 }
 
 

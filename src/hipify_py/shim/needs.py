@@ -165,18 +165,27 @@ class _Call(NamedTuple):
     entry: ApiEntry
     arity: int
     rules: frozenset[str]  # the argument actions that apply for this target
+    # Its arguments show the CUDA form that --cuda-version does not read it as (typed
+    # overloads: cudaMemAdvise with a device under CUDA 13): the macro, made from a call whose
+    # arguments show nothing, forwards the other form.
+    other_form: bool = False
 
 
 def _calls(ctx: Context) -> list[_Call]:
     from hipify_py.engine.rules.arguments import active_rules
+    from hipify_py.engine.rules.call_forms import choose_form
+    from hipify_py.tables.targets import reads_changed_form
 
     toks = ctx.parsed.tokens
     out = []
     for i, entry in ctx.api_tokens:
         call = ctx.syntax.call_at(i)
         if call is not None:
+            form = choose_form(ctx, entry, call) if entry.typed_overloads else None
+            other = (form is not None and form.seen
+                     and form.new != reads_changed_form(entry, ctx.settings))
             out.append(_Call(toks.start(i), toks.end(call.close_index), entry, len(call.args),
-                             frozenset(r.action for r in active_rules(entry, ctx))))
+                             frozenset(r.action for r in active_rules(entry, ctx)), other))
     return out
 
 
@@ -197,7 +206,8 @@ def _forwarded_calls(calls: list[_Call], edits: list[Edit]) -> tuple[list[tuple[
     for c in calls:
         # Overloads (cudaEventCreate(&e) / (&e, flags)) rename by argument count.
         name = c.entry.cuda
-        if name in MASKED or c.entry.overloads or c.rules or name in forwarded:
+        if (name in MASKED or c.entry.overloads or c.entry.typed_overloads or c.rules
+                or name in forwarded):
             out.setdefault((name, c.arity), c.start)
     starts = {c.start for c in calls if (c.entry.cuda, c.arity) in out}
     return [(Need("call", name, str(arity)), start) for (name, arity), start in out.items()], starts
@@ -207,11 +217,20 @@ def _context_dependent_calls(calls: list[_Call], edits: list[Edit],
                              reported: Iterable[Finding]) -> Iterator[Finding]:
     """Calls whose translation depends on more than the argument count: an argument taken
     from an earlier call (unless none was found: then translate passes NULL, as the macro
-    does, and says so, HPY161), a CUDA value mapped by its spelling, a null argument dropped.
-    A forwarding macro sees none of that."""
+    does, and says so, HPY161), a CUDA value mapped by its spelling, a null argument dropped,
+    an argument's type (the form of a typed overload other than --cuda-version's). A
+    forwarding macro sees none of that."""
     argument_edits = [e.start for e in edits if e.rule == "arguments"]
     fallbacks = [f.offset for f in reported if f.code == "HPY161"]
     for c in calls:
+        if c.other_form:
+            yield Finding("HPY700", c.start, c.start + len(c.entry.cuda),
+                          f"the shim cannot make this edit: translate picks the HIP function of "
+                          f"{c.entry.cuda} from the type of an argument, which a forwarding macro "
+                          "cannot see; the shim's forwards the form --cuda-version reads calls "
+                          "as, and this call is the other one; translate this file", c.entry.cuda,
+                          "run hipify-py translate on this file and keep its output")
+            continue
         kinds = c.rules & _BY_CONTEXT
         if not kinds or not any(c.start <= at <= c.end for at in argument_edits):
             continue
