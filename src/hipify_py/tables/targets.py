@@ -204,25 +204,30 @@ def resolve(
                 f"function (its forms take {listed}); left as it is",
                 f"rewrite the call for {name}'s signature (CUDA {versions} changed the "
                 "parameters)"),))
-        if _read_as_one_of(settings.cuda_version, entry.hip_unsupported_cuda):
+        reads_new = _read_as_one_of(settings.cuda_version, entry.hip_unsupported_cuda)
+        # A use that is no call (a function pointer) shows no form: the release read decides
+        first = entry.hip_unsupported_cuda[0]
+        form = f"CUDA {first}'s form" if reads_new else f"the pre-{first} CUDA form"
+        assumed = Note("HPY156", f"{entry.cuda} is used here without a call, which shows no "
+                       f"form: read as {form}, as --cuda-version {settings.cuda_version} says",
+                       "if the code means the other form, give the --cuda-version it was "
+                       "written for") if counts else None
+        if reads_new:
             # The code is read as a CUDA release for which this mapping is wrong (CUDA 13's
             # location-based cudaMemAdvise against hipMemAdvise's device): its _v2 twin, which
             # has that release's shape, where the table maps one; else an error.
             twin = table.get(entry.cuda + "_v2")
             if twin is not None and twin.hip and not twin.hip_unsupported_cuda:
-                return resolve(twin, settings, table)
+                found = resolve(twin, settings, table)
+                return found._replace(notes=(*found.notes, assumed)) if assumed else found
             return Resolution(None, column, library, (Note(
                 "HPY155", f"{entry.cuda} of CUDA {settings.cuda_version} (the release the code is "
                 f"read as) does not fit {name}; left as it is",
                 "rewrite the call for HIP's signature, or give the CUDA version the code targets "
                 "with --cuda-version"),))
-        notes.append(
-            Note(
-                "HPY152",
-                f"the mapping {entry.cuda} -> {name} does not hold for CUDA {versions}",
-                "check the CUDA version this code targets",
-            )
-        )
+        notes.append(assumed or Note(
+            "HPY152", f"the mapping {entry.cuda} -> {name} does not hold for CUDA {versions}",
+            "check the CUDA version this code targets"))
     return Resolution(name, column, library, tuple(notes))
 
 

@@ -21,6 +21,13 @@ static cudaMemLocation on_device(int device) {
 // a macro's value is not looked into
 #define PREFERRED_LOCATION on_device(1)
 
+// a use that is no call, and a call in a macro's body (whose names are the macro's use's),
+// show no form either
+using Advise = cudaError_t (*)(const void*, size_t, cudaMemoryAdvise, cudaMemLocation);
+static Advise advise_function() { return cudaMemAdvise; }  // expect: HPY156
+#define ADVISE_READ_MOSTLY(data, bytes, where) \
+  cudaMemAdvise(data, bytes, cudaMemAdviseSetReadMostly, where)  // expect: HPY156
+
 void advise(float* data, size_t bytes, int device, const Placement& placement,
             const cudaMemLocation* locations, cudaStream_t stream) {
   // CUDA 13: a location
@@ -38,6 +45,7 @@ void advise(float* data, size_t bytes, int device, const Placement& placement,
   auto home = on_device(0);
   home.id = device;
   cudaMemAdvise(data, bytes, cudaMemAdviseUnsetAccessedBy, home);
+  ADVISE_READ_MOSTLY(data, bytes, where);
   cudaMemPrefetchAsync(data, bytes, where, 0);
   cudaMemPrefetchAsync(data, bytes, where, 0, stream);
 

@@ -20,6 +20,13 @@ static hipMemLocation on_device(int device) {
 // a macro's value is not looked into
 #define PREFERRED_LOCATION on_device(1)
 
+// a use that is no call, and a call in a macro's body (whose names are the macro's use's),
+// show no form either
+using Advise = hipError_t (*)(const void*, size_t, hipMemoryAdvise, hipMemLocation);
+static Advise advise_function() { return hipMemAdvise; }  // expect: HPY156
+#define ADVISE_READ_MOSTLY(data, bytes, where) \
+  hipMemAdvise(data, bytes, hipMemAdviseSetReadMostly, where)  // expect: HPY156
+
 void advise(float* data, size_t bytes, int device, const Placement& placement,
             const hipMemLocation* locations, hipStream_t stream) {
   // CUDA 13: a location
@@ -37,6 +44,7 @@ void advise(float* data, size_t bytes, int device, const Placement& placement,
   auto home = on_device(0);
   home.id = device;
   hipMemAdvise_v2(data, bytes, hipMemAdviseUnsetAccessedBy, home);
+  ADVISE_READ_MOSTLY(data, bytes, where);
   hipMemPrefetchAsync_v2(data, bytes, where, 0);
   hipMemPrefetchAsync_v2(data, bytes, where, 0, stream);
 

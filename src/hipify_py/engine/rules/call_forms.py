@@ -54,7 +54,10 @@ def choose_form(ctx: Context, entry: ApiEntry, call: Call) -> FormChoice | None:
     overload = typed_overload(entry, len(call.args))
     if overload is None:
         return None
-    kinds = argument_kinds(ctx, call.args[overload.argument], ctx.parsed.tokens.start(call.name_index))
+    # In a macro's body a name is whatever the macro's use passes: its declarations do not count
+    in_macro = ctx.syntax.directive_at(call.name_index) is not None
+    kinds = argument_kinds(ctx, call.args[overload.argument],
+                           ctx.parsed.tokens.start(call.name_index), names=not in_macro)
     old, new = _fits(overload.old_type, kinds), _fits(overload.new_type, kinds)
     if old != new:
         return FormChoice(overload, new, True)
@@ -138,8 +141,10 @@ def _fits(parameter: str, kinds: frozenset[tuple[str, ...]]) -> bool:
     return False
 
 
-def argument_kinds(ctx: Context, arg: Span, before: int) -> frozenset[tuple[str, ...]]:
-    """What the argument can be seen to be: empty when nothing can be told."""
+def argument_kinds(ctx: Context, arg: Span, before: int,
+                   names: bool = True) -> frozenset[tuple[str, ...]]:
+    """What the argument can be seen to be: empty when nothing can be told. names=False: the
+    declarations of the names in it are not looked up (a macro's body)."""
     toks = ctx.parsed.tokens
     idx = [k for k in range(arg.first, arg.last + 1) if toks.kinds[k] != COMMENT]
     while len(idx) >= 2 and toks.raw(idx[0]) == b"(" and ctx.syntax.partner_of(idx[0]) == idx[-1]:
@@ -148,6 +153,9 @@ def argument_kinds(ctx: Context, arg: Span, before: int) -> frozenset[tuple[str,
         return frozenset()
     raw = [toks.raw(k) for k in idx]
     first = raw[0]
+    if not names and any(toks.kinds[k] == IDENT and toks.raw(k) not in _INT_CONSTANTS
+                         and not _struct_type_name(toks.raw(k)) for k in idx):
+        return frozenset()
     if len(idx) == 1:
         if first in _NULLS:
             return frozenset({NULL})
