@@ -5,8 +5,10 @@ and CUDA 13's cudaMemAdvise(ptr, n, advice, location) become hipMemAdvise and hi
 The argument that differs decides when its type can be seen from the tokens: a literal, a known
 constant (cudaCpuDeviceId), a variable or function whose declaration is in view, a braced or
 compound literal, a cast, `&x`, `*p`, `a[i]`, a struct member declared with one type in the
-file (`cfg.device`), or a variable whose `.type`/`.id` members are set (cudaMemLocation's). Only when it cannot be seen does --cuda-version decide, and the call
-carries a warning (HPY156) that says which form was assumed and how to choose the other.
+file (`cfg.device`), a variable whose `.type`/`.id` members are set (cudaMemLocation's), or a
+name declared with one type in the project headers the file includes (a class's members).
+Only when it cannot be seen does --cuda-version decide, and the call carries a warning (HPY156)
+that says which form was assumed and how to choose the other.
 """
 
 from __future__ import annotations
@@ -82,6 +84,10 @@ _INTEGER_WORDS = frozenset({
 _QUALIFIERS = frozenset({b"const", b"volatile", b"struct", b"enum", b"static", b"register",
                          b"extern", b"constexpr", b"inline", b"__restrict__", b"restrict",
                          b"__host__", b"__device__"})
+_HEADER_LIMIT = 4 << 20  # bytes of an included header read for a declaration
+# Words before a name that make it no declaration (`return dev;`, `#define X dev`)
+_NOT_DECLARATIONS = frozenset({b"return", b"case", b"goto", b"else", b"sizeof", b"throw",
+                               b"delete", b"new", b"define", b"typedef", b"using", b"namespace"})
 _BUILTIN_TYPES = frozenset({b"float", b"double", b"bool", b"void", b"wchar_t", b"char8_t",
                             b"char16_t", b"char32_t", b"_Bool"})
 _NULLS = frozenset({b"nullptr", b"NULL", b"__null"})
@@ -194,6 +200,8 @@ def argument_kinds(ctx: Context, arg: Span, before: int,
     if (len(idx) == 3 and raw[1] in (b".", b"->") and toks.kinds[idx[0]] == IDENT
             and toks.kinds[idx[2]] == IDENT):  # cfg.device, p->where: the member's declarations
         kinds = {_words_kind(words) for words in declarations_anywhere(ctx, idx[2])}
+        if not kinds:
+            return _declared_in_headers(ctx, raw[2])
         return _one(kinds.pop()) if len(kinds) == 1 else frozenset()
     return _arithmetic_kinds(ctx, idx, before)
 
@@ -207,7 +215,30 @@ def _name_kinds(ctx: Context, i: int, before: int) -> frozenset[tuple[str, ...]]
         return frozenset({kind})
     if _members_set(ctx, name, before):
         return frozenset({BRACED})
-    return frozenset()
+    return _declared_in_headers(ctx, name)  # a class member a project header declares
+
+
+def _declared_in_headers(ctx: Context, name: bytes) -> frozenset[tuple[str, ...]]:
+    """The kind every declaration of `name` in the project headers the file includes gives it
+    (`CUdevice dev;` in the header of the class whose methods the file defines), read
+    lexically; empty when there is none or they differ."""
+    pattern = re.compile(rb"(?:^|[;{}(,])\s*((?:[A-Za-z_]\w*\s*[*&]*\s+)+)" + re.escape(name)
+                         + rb"\s*[;=,\[)]", re.M)
+    kinds: set[tuple[str, ...] | None] = set()
+    for include in ctx.syntax.includes:
+        path = ctx.resolve_local(include.header)
+        if path is None:
+            continue
+        try:
+            with open(path, "rb") as handle:
+                text = handle.read(_HEADER_LIMIT)
+        except OSError:
+            continue
+        for m in pattern.finditer(text):
+            words = tuple(re.findall(rb"[A-Za-z_]\w*|\*|&", m.group(1)))
+            if not _NOT_DECLARATIONS.intersection(words):
+                kinds.add(_words_kind(words))
+    return _one(kinds.pop()) if len(kinds) == 1 else frozenset()
 
 
 def _words_kind(words: tuple[bytes, ...]) -> tuple[str, ...] | None:
