@@ -13,6 +13,7 @@ that says which form was assumed and how to choose the other.
 
 from __future__ import annotations
 
+import bisect
 import re
 from typing import NamedTuple
 
@@ -85,6 +86,10 @@ _QUALIFIERS = frozenset({b"const", b"volatile", b"struct", b"enum", b"static", b
                          b"extern", b"constexpr", b"inline", b"__restrict__", b"restrict",
                          b"__host__", b"__device__"})
 _HEADER_LIMIT = 4 << 20  # bytes of an included header read for a declaration
+_HEADERS_MEMO = "call_forms.header_declarations"
+# `TYPE WORDS name;` (or `=`, `,`, `[`, `)` after the name) at the start of a statement
+_HEADER_DECLARATION = re.compile(
+    rb"(?:^|[;{}(,])[ \t]*((?:[A-Za-z_]\w*[ \t]*[*&]*[ \t]+)+)([A-Za-z_]\w*)[ \t]*[;=,\[)]", re.M)
 # Words before a name that make it no declaration (`return dev;`, `#define X dev`)
 _NOT_DECLARATIONS = frozenset({b"return", b"case", b"goto", b"else", b"sizeof", b"throw",
                                b"delete", b"new", b"define", b"typedef", b"using", b"namespace"})
@@ -222,9 +227,17 @@ def _declared_in_headers(ctx: Context, name: bytes) -> frozenset[tuple[str, ...]
     """The kind every declaration of `name` in the project headers the file includes gives it
     (`CUdevice dev;` in the header of the class whose methods the file defines), read
     lexically; empty when there is none or they differ."""
-    pattern = re.compile(rb"(?:^|[;{}(,])\s*((?:[A-Za-z_]\w*\s*[*&]*\s+)+)" + re.escape(name)
-                         + rb"\s*[;=,\[)]", re.M)
-    kinds: set[tuple[str, ...] | None] = set()
+    declared = ctx.memo.get(_HEADERS_MEMO)
+    if declared is None:
+        declared = ctx.memo[_HEADERS_MEMO] = _header_declarations(ctx)
+    kinds = declared.get(name, set())
+    return _one(next(iter(kinds))) if len(kinds) == 1 else frozenset()
+
+
+def _header_declarations(ctx: Context) -> dict[bytes, set[tuple[str, ...] | None]]:
+    """Name -> the kinds its declarations give it, over the project headers the file includes
+    (one pass over each, whatever the number of calls that ask)."""
+    out: dict[bytes, set[tuple[str, ...] | None]] = {}
     for include in ctx.syntax.includes:
         path = ctx.resolve_local(include.header)
         if path is None:
@@ -234,11 +247,11 @@ def _declared_in_headers(ctx: Context, name: bytes) -> frozenset[tuple[str, ...]
                 text = handle.read(_HEADER_LIMIT)
         except OSError:
             continue
-        for m in pattern.finditer(text):
+        for m in _HEADER_DECLARATION.finditer(text):
             words = tuple(re.findall(rb"[A-Za-z_]\w*|\*|&", m.group(1)))
             if not _NOT_DECLARATIONS.intersection(words):
-                kinds.add(_words_kind(words))
-    return _one(kinds.pop()) if len(kinds) == 1 else frozenset()
+                out.setdefault(m.group(2), set()).add(_words_kind(words))
+    return out
 
 
 def _words_kind(words: tuple[bytes, ...]) -> tuple[str, ...] | None:
@@ -268,14 +281,21 @@ def _struct_type_name(word: bytes) -> bool:
 
 
 def _members_set(ctx: Context, name: bytes, before: int) -> bool:
-    """`name.type` or `name.id` (a memory location's fields) in the function before the use:
-    since the nearest earlier line that starts with `}` (the end of the previous function)."""
-    start = ctx.data.rfind(b"\n}", 0, before) + 1
-    pattern = re.compile(rb"\b" + re.escape(name) + rb"\s*\.\s*(?:type|id)\b")
-    toks = ctx.parsed.tokens
-    for m in pattern.finditer(ctx.data, start, before):
-        i = toks.index_at(m.start())
-        if i < len(toks.kinds) and toks.kinds[i] == IDENT and toks.start(i) == m.start():
+    """`name.type` or `name.id` (a memory location's fields) set before the use, in the
+    outermost block around it (the function's body)."""
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    use = toks.index_at(before)
+    outer, j = 0, syntax.enclosing_bracket(use)
+    while j is not None:
+        if toks.raw(j) == b"{":
+            outer = j
+        j = syntax.enclosing_bracket(j)
+    occurrences = syntax.identifier_index.get(name, [])
+    for i in occurrences[bisect.bisect_left(occurrences, outer):
+                         bisect.bisect_left(occurrences, use)]:
+        dot = syntax.next_code(i)
+        member = syntax.next_code(dot) if dot is not None and toks.raw(dot) == b"." else None
+        if member is not None and toks.raw(member) in (b"type", b"id"):
             return True
     return False
 

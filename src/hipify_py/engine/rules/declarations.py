@@ -8,11 +8,12 @@ Anything unclear gives None, and the caller then assumes nothing.
 
 from __future__ import annotations
 
-import re
+import bisect
 
 from hipify_py.engine.parsing import IDENT, KEYWORD
 from hipify_py.engine.rules.base import Context
 
+_MEMO = "declarations"  # Context.memo key: name -> its declarations
 _DECLARATOR_END = frozenset({b";", b"=", b",", b")", b"[", b"{"})
 # What may precede a declaration's first word (a statement, block or parameter list begins)
 _BEFORE_DECLARATION = frozenset({b";", b"{", b"}", b"(", b","})
@@ -28,47 +29,43 @@ def declared_type(ctx: Context, use: int, before: int,
     at token `use` that is nearest before offset `before` and in scope there; None when there
     is none or it is unclear. `ends`: the tokens that may follow the declared name (b"(" finds
     a function's return type)."""
-    toks, syntax = ctx.parsed.tokens, ctx.syntax
-    name = toks.raw(use)
-    # the name's occurrences, found at C speed (a scan of every token per call would not be)
-    pattern = re.compile(rb"\b" + re.escape(name) + rb"\b")
-    offsets = [m.start() for m in pattern.finditer(ctx.data, 0, before)]
-    for offset in reversed(offsets):
-        i = toks.index_at(offset)
-        if i >= len(toks.kinds) or toks.kinds[i] != IDENT or toks.start(i) != offset:
-            continue  # inside a comment or a string
-        after = syntax.next_code(i)
-        if after is None or toks.raw(after) not in ends or syntax.directive_at(i) is not None:
-            continue  # (a macro's body declares nothing)
-        words, clear = _words_before(ctx, i)
-        if words is None:
-            continue  # a use (`f(p)`, `&p`, `return p;`), not a declaration
-        if not clear:
-            return None
-        scope = scope_of(ctx, i)  # (walks back to the enclosing bracket: only for a match)
-        if scope is None or not scope[0] <= before < scope[1]:
-            return None
-        return words
-    return None
+    found = _declarations(ctx, ctx.parsed.tokens.raw(use), ends)
+    k = bisect.bisect_left(found, (ctx.parsed.tokens.index_at(before),))
+    if not k:
+        return None
+    i, words, clear = found[k - 1]
+    if not clear:
+        return None
+    scope = scope_of(ctx, i)
+    return words if scope is not None and scope[0] <= before < scope[1] else None
 
 
 def declarations_anywhere(ctx: Context, name: int) -> set[tuple[bytes, ...]]:
     """The type words of every declaration in the file of the name at token `name`, whatever
     its scope: for a struct member (`cfg.device`), whose struct is not looked up."""
+    found = _declarations(ctx, ctx.parsed.tokens.raw(name), _DECLARATOR_END)
+    return {words for _, words, clear in found if clear}
+
+
+def _declarations(ctx: Context, name: bytes, ends: frozenset[bytes],
+                  ) -> list[tuple[int, tuple[bytes, ...], bool]]:
+    """(token, type words, clear) of each occurrence of name that reads as a declaration,
+    in order: found once per file and name (each use asking would make a scan per use)."""
+    memo: dict[tuple[bytes, frozenset[bytes]], list[tuple[int, tuple[bytes, ...], bool]]]
+    memo = ctx.memo.setdefault(_MEMO, {})
+    found = memo.get((name, ends))
+    if found is not None:
+        return found
     toks, syntax = ctx.parsed.tokens, ctx.syntax
-    pattern = re.compile(rb"\b" + re.escape(toks.raw(name)) + rb"\b")
-    found: set[tuple[bytes, ...]] = set()
-    for m in pattern.finditer(ctx.data):
-        i = toks.index_at(m.start())
-        if i >= len(toks.kinds) or toks.kinds[i] != IDENT or toks.start(i) != m.start():
-            continue
+    found = []
+    for i in syntax.identifier_index.get(name, []):
         after = syntax.next_code(i)
-        if (after is None or toks.raw(after) not in _DECLARATOR_END
-                or syntax.directive_at(i) is not None):
-            continue
+        if after is None or toks.raw(after) not in ends or syntax.directive_at(i) is not None:
+            continue  # (a macro's body declares nothing)
         words, clear = _words_before(ctx, i)
-        if words is not None and clear:
-            found.add(words)
+        if words is not None:  # (else a use: `f(p)`, `&p`, `return p;`)
+            found.append((i, words, clear))
+    memo[(name, ends)] = found
     return found
 
 
@@ -96,17 +93,7 @@ def scope_of(ctx: Context, i: int) -> tuple[int, int] | None:
     """Byte range where a name declared at token i is visible: its block, the body after its
     parameter list, or the whole file."""
     toks, syntax = ctx.parsed.tokens, ctx.syntax
-    depth = 0
-    j = syntax.prev_code(i)
-    while j is not None:
-        t = toks.raw(j)
-        if t in (b")", b"}", b"]"):
-            depth += 1
-        elif t in (b"(", b"{", b"["):
-            if depth == 0:
-                break
-            depth -= 1
-        j = syntax.prev_code(j)
+    j = syntax.enclosing_bracket(i)
     if j is None:
         return 0, len(ctx.data)
     if toks.raw(j) == b"{":
