@@ -55,10 +55,12 @@ class Need(NamedTuple):
     hipcub), call (name, target = argument count), value (a use of a function, not a call:
     an alias unless the function also needs a forwarding macro), header (CUDA header -> HIP
     header, "" for one hip_runtime.h covers), macro (a CUDA feature macro; target empty),
-    library (a library whose own header names stay, "thrust"), supplied (a function the
-    target HIP lacks, from hipify_supplied.h; target empty), standard (a C++ header nvcc's
-    cuda_runtime.h includes and hip_runtime.h does not) or define (a library's switch to HIP's
-    own types, HIPBLAS_USE_HIP_HALF, due before any HIP header)."""
+    library (a library whose own header names stay, "thrust"), form (a call of a function
+    CUDA releases give two forms with its argument count: target "COUNT:old" or "COUNT:new",
+    the form its arguments show), supplied (a function the target HIP lacks, from
+    hipify_supplied.h; target empty), standard (a C++ header nvcc's cuda_runtime.h includes
+    and hip_runtime.h does not) or define (a library's switch to HIP's own types,
+    HIPBLAS_USE_HIP_HALF, due before any HIP header)."""
 
     kind: str
     name: str
@@ -93,6 +95,9 @@ def collect(ctx: Context, edits: Iterable[Edit], reported: Iterable[Finding] = (
     calls, call_starts = _forwarded_calls(spans, [e for e in edits if e.rule in _CALL_RULES])
     called = {need.name for need, _ in calls}
     needs += calls
+    # The form each call of a typed overload shows: the tree's calls pick the macro's form
+    needs += [(Need("form", c.entry.cuda, f"{c.arity}:{c.form}"), c.start) for c in spans
+              if c.form]
     for edit in edits:
         rule = edit.rule
         if rule in ("launches", "string_literals") or rule in _CALL_RULES:
@@ -165,16 +170,14 @@ class _Call(NamedTuple):
     entry: ApiEntry
     arity: int
     rules: frozenset[str]  # the argument actions that apply for this target
-    # Its arguments show the CUDA form that --cuda-version does not read it as (typed
-    # overloads: cudaMemAdvise with a device under CUDA 13): the macro, made from a call whose
-    # arguments show nothing, forwards the other form.
-    other_form: bool = False
+    # The CUDA form its arguments show, where releases share its argument count ("old" or
+    # "new": cudaMemAdvise with a device or a location); "" unseen or not such a call
+    form: str = ""
 
 
 def _calls(ctx: Context) -> list[_Call]:
     from hipify_py.engine.rules.arguments import active_rules
     from hipify_py.engine.rules.call_forms import choose_form
-    from hipify_py.tables.targets import reads_changed_form
 
     toks = ctx.parsed.tokens
     out = []
@@ -182,10 +185,9 @@ def _calls(ctx: Context) -> list[_Call]:
         call = ctx.syntax.call_at(i)
         if call is not None:
             form = choose_form(ctx, entry, call) if entry.typed_overloads else None
-            other = (form is not None and form.seen
-                     and form.new != reads_changed_form(entry, ctx.settings))
+            seen = ("new" if form.new else "old") if form is not None and form.seen else ""
             out.append(_Call(toks.start(i), toks.end(call.close_index), entry, len(call.args),
-                             frozenset(r.action for r in active_rules(entry, ctx)), other))
+                             frozenset(r.action for r in active_rules(entry, ctx)), seen))
     return out
 
 
@@ -217,20 +219,13 @@ def _context_dependent_calls(calls: list[_Call], edits: list[Edit],
                              reported: Iterable[Finding]) -> Iterator[Finding]:
     """Calls whose translation depends on more than the argument count: an argument taken
     from an earlier call (unless none was found: then translate passes NULL, as the macro
-    does, and says so, HPY161), a CUDA value mapped by its spelling, a null argument dropped,
-    an argument's type (the form of a typed overload other than --cuda-version's). A
-    forwarding macro sees none of that."""
+    does, and says so, HPY161), a CUDA value mapped by its spelling, a null argument dropped.
+    A forwarding macro sees none of that. (The type of an argument, which picks the form of a
+    call CUDA releases give two forms of, is a need of its own: the tree's calls pick the
+    macro's form.)"""
     argument_edits = [e.start for e in edits if e.rule == "arguments"]
     fallbacks = [f.offset for f in reported if f.code == "HPY161"]
     for c in calls:
-        if c.other_form:
-            yield Finding("HPY700", c.start, c.start + len(c.entry.cuda),
-                          f"the shim cannot make this edit: translate picks the HIP function of "
-                          f"{c.entry.cuda} from the type of an argument, which a forwarding macro "
-                          "cannot see; the shim's forwards the form --cuda-version reads calls "
-                          "as, and this call is the other one; translate this file", c.entry.cuda,
-                          "run hipify-py translate on this file and keep its output")
-            continue
         kinds = c.rules & _BY_CONTEXT
         if not kinds or not any(c.start <= at <= c.end for at in argument_edits):
             continue
