@@ -213,7 +213,8 @@ def flow(fields: dict[str, object]) -> str:
         elif isinstance(value, list):
             parts.append(f"{key}: [{', '.join(flow_item(v) for v in value)}]")
         elif isinstance(value, dict):
-            inner = ", ".join(f"{k}: {quote(str(v))}" for k, v in value.items())
+            inner = ", ".join(f"{k}: {flow(v) if isinstance(v, dict) else quote(str(v))}"
+                              for k, v in value.items())
             parts.append(f"{key}: {{{inner}}}")
         elif key.endswith(("_added", "_deprecated", "_changed", "_removed")):
             parts.append(f"{key}: {json.dumps(str(value))}")
@@ -292,11 +293,27 @@ _DEFAULTS: dict[str, list[tuple[int, str]]] = {
 # nullptr to SpSM_solve (hipify-clang), a buffer hipSPARSE then uses; the buffer CUDA gave the
 # analysis of the same descriptor is what the library expects (nullptr only when none is found,
 # with a warning). Found with cuSPARSE's spsv samples on HIP 5.2.
+# The graph edge functions CUDA 13 gave edge data (see EXTRA_OVERLOADS): CUDA 12's argument
+# count, and the index of the parameter CUDA 13 inserted.
+_GRAPH_EDGES = {  # function: (CUDA 12's argument count; CUDA 13 adds one at this index)
+    "GraphAddDependencies": (4, 3), "GraphRemoveDependencies": (4, 3), "GraphGetEdges": (4, 3),
+    "GraphNodeGetDependencies": (3, 2), "GraphNodeGetDependentNodes": (3, 2),
+    "GraphAddNode": (5, 3),
+}
 _EXTRA_RULES: dict[str, dict[str, object]] = {
     # The direction CUDA infers from unified addresses (ROW_CORRECTIONS), before the stream.
     "cuMemcpy": {"action": "add_const_argument", "index": 3, "value": "hipMemcpyDefault"},
     "cuMemcpyAsync": {"action": "add_const_argument", "index": 3, "value": "hipMemcpyDefault"},
     "cuCtxCreate": {"action": "drop_null_argument", "index": 1, "value": "arity=4"},
+    # CUDA 13's edge data, which HIP lacks (see EXTRA_OVERLOADS): null asks for none
+    **{prefix + name: {"action": "drop_null_argument", "index": index,
+                       "value": f"arity={count + 1}"}
+       for name, (count, index) in _GRAPH_EDGES.items() for prefix in ("cuda", "cu")},
+    **{prefix + "StreamGetCaptureInfo": {"action": "drop_null_argument", "index": 5,
+                                         "value": "arity=7"} for prefix in ("cuda", "cu")},
+    **{prefix + "StreamUpdateCaptureDependencies": {"action": "drop_null_argument", "index": 2,
+                                                    "value": "arity=5"}
+       for prefix in ("cuda", "cu")},
     "cusparseSpSV_solve": {"action": "append_argument_of_call", "index": 8,
                            "value": "cusparseSpSV_analysis:8:9", "hip_before": "6.0.0"},
     "cusparseSpSM_solve": {"action": "append_argument_of_call", "index": 9,
@@ -322,10 +339,67 @@ for _name, _index in (("cublasGemmEx", 17), ("cublasGemmBatchedEx", 18),
 # holds whatever CUDA release the code is read as: a four-argument cudaMemPrefetchAsync and a
 # three-argument cuCtxCreate are the pre-13 forms. CUDA 13's cuCtxCreate(&ctx, params, flags,
 # dev) is hipCtxCreate when params is a null constant (drop_null_argument), else reported.
+#
+# The other functions CUDA 13 changed (hip_unsupported_cuda 13.0), compared header against
+# header: CUDA 12.x's declarations, CUDA 13's (/usr/local/cuda/include) and HIP 7.2's. Each lists
+# every argument count either release accepts (defaults included), so a call of any other count
+# fits no HIP function and is reported (targets.py), whatever --cuda-version says:
+# * The graph edge functions gained an edgeData/dependencyData parameter before the count, which
+#   HIP's functions lack (HIP 7.2 has no edge-data form of any of them): the CUDA 12 count is
+#   HIP's shape, and a CUDA 13 call that passes a null constant there (no edge data: plain
+#   edges, all HIP has) is the same call without it (drop_null_argument, _EXTRA_RULES).
+# * cudaStreamGetCaptureInfo: CUDA 12 gave the plain name _v2's six parameters (five defaulted),
+#   CUDA 13 put edgeData_out before the count. HIP's plain function is CUDA 11's three-parameter
+#   form, HIP's _v2 CUDA 12's: two, four, five and six arguments are _v2 (hipStreamGetCaptureInfo
+#   has no defaults), three the plain one, seven CUDA 13's with the edge data dropped when null.
+#   Six is both releases' count: typed (TYPED_OVERLOADS). The driver's has no defaults: CUDA 11
+#   three, CUDA 12 six (cuda.h maps the name to _v2), CUDA 13 seven.
+# * cudaStreamUpdateCaptureDependencies: CUDA 12 (stream, deps, n[, flags]), CUDA 13 (stream,
+#   deps, dependencyData, n[, flags]): three and five tell; four is typed. The driver's: 4 or 5.
+# * cudaMemPrefetchAsync: CUDA 12 (ptr, n, device[, stream]), CUDA 13 (ptr, n, location,
+#   flags[, stream]): three and five tell; four is typed (a device or a location).
+#   cuMemPrefetchAsync has no defaults: four is CUDA 12's, five CUDA 13's.
+# * cudaMemcpyBatchAsync / cudaMemcpy3DBatchAsync (and cu*): CUDA 12.8 passed failIdx, which
+#   CUDA 13 dropped and HIP 7.2 still takes (before the stream): only the 12.8 count (9, 5) has
+#   a HIP function; a CUDA 13 call (8, 4) is reported.
+_V2 = "hipStreamGetCaptureInfo_v2"
 EXTRA_OVERLOADS: dict[str, dict[int, str]] = {
-    "cudaMemPrefetchAsync": {4: "hipMemPrefetchAsync", 5: "hipMemPrefetchAsync_v2"},
+    "cudaMemPrefetchAsync": {3: "hipMemPrefetchAsync", 5: "hipMemPrefetchAsync_v2"},
+    "cuMemPrefetchAsync": {4: "hipMemPrefetchAsync", 5: "hipMemPrefetchAsync_v2"},
     "cuCtxCreate": {3: "hipCtxCreate", 4: "hipCtxCreate"},
     "cuCtxCreate_v2": {3: "hipCtxCreate"},
+    **{prefix + name: {count: "hip" + name, count + 1: "hip" + name}
+       for name, (count, _) in _GRAPH_EDGES.items() for prefix in ("cuda", "cu")},
+    "cudaStreamGetCaptureInfo": {2: _V2, 3: "hipStreamGetCaptureInfo", 4: _V2, 5: _V2, 7: _V2},
+    "cuStreamGetCaptureInfo": {3: "hipStreamGetCaptureInfo", 6: _V2, 7: _V2},
+    "cudaStreamUpdateCaptureDependencies": {3: "hipStreamUpdateCaptureDependencies",
+                                            5: "hipStreamUpdateCaptureDependencies"},
+    "cuStreamUpdateCaptureDependencies": {4: "hipStreamUpdateCaptureDependencies",
+                                          5: "hipStreamUpdateCaptureDependencies"},
+    **{prefix + "MemcpyBatchAsync": {9: "hipMemcpyBatchAsync"} for prefix in ("cuda", "cu")},
+    **{prefix + "Memcpy3DBatchAsync": {5: "hipMemcpy3DBatchAsync"} for prefix in ("cuda", "cu")},
+}
+# Argument counts that both releases give a form of, told apart by one argument's type (the
+# engine reads it from the tokens: engine/rules/call_forms.py; unseen, --cuda-version decides,
+# with HPY156). old/new: that argument's CUDA type before 13.0 and from 13.0 (the headers'
+# spelling); old_hip/new_hip: the HIP function of each form (no new_hip: HIP has none, HPY155);
+# if_null: the form a null constant there is read as, where both readings mean the same.
+TYPED_OVERLOADS: dict[str, dict[int, dict[str, object]]] = {
+    "cudaMemAdvise": {4: {"index": 3, "old": "int", "new": "cudaMemLocation",
+                          "old_hip": "hipMemAdvise", "new_hip": "hipMemAdvise_v2"}},
+    "cuMemAdvise": {4: {"index": 3, "old": "CUdevice", "new": "CUmemLocation",
+                        "old_hip": "hipMemAdvise", "new_hip": "hipMemAdvise_v2"}},
+    "cudaMemPrefetchAsync": {4: {"index": 2, "old": "int", "new": "cudaMemLocation",
+                                 "old_hip": "hipMemPrefetchAsync",
+                                 "new_hip": "hipMemPrefetchAsync_v2"}},
+    # Six arguments with a null last: CUDA 12 asks for no count, CUDA 13 for no edge data and
+    # (defaulted) no count: _v2 with the null is both. CUDA 13's non-null edge data: no HIP.
+    "cudaStreamGetCaptureInfo": {6: {"index": 5, "old": "size_t *",
+                                     "new": "const cudaGraphEdgeData **", "old_hip": _V2,
+                                     "if_null": "old"}},
+    "cudaStreamUpdateCaptureDependencies": {4: {
+        "index": 2, "old": "size_t", "new": "const cudaGraphEdgeData *",
+        "old_hip": "hipStreamUpdateCaptureDependencies"}},
 }
 # rocBLAS's half-precision GEMMs (--roc) take rocblas_half, a struct of its own that the __half
 # cuBLAS takes, and the code keeps, does not convert to: the pointers are cast (same 16 bits).
@@ -563,6 +637,10 @@ ROW_CORRECTIONS: dict[str, dict[str, str]] = {
     # here, so 7.2 is claimed).
     "cudaMemPrefetchAsync_v2": {"hip": "hipMemPrefetchAsync_v2", "hip_added": "7.2.0"},
     "cudaMemAdvise_v2": {"hip": "hipMemAdvise_v2", "hip_added": "7.2.0"},
+    # The driver's twins (CUmemLocation, which becomes hipMemLocation; CUdeviceptr, the void *
+    # HIP's functions take): the forms CUDA 13 gives cuMemAdvise and cuMemPrefetchAsync.
+    "cuMemPrefetchAsync_v2": {"hip": "hipMemPrefetchAsync_v2", "hip_added": "7.2.0"},
+    "cuMemAdvise_v2": {"hip": "hipMemAdvise_v2", "hip_added": "7.2.0"},
     # Deprecated in CUDA 11.2 as a second name of VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED (cuda.h:
     # both are 102); the reference has no HIP name for it. Found in NVIDIA's blog samples (VMM).
     "CU_DEVICE_ATTRIBUTE_VIRTUAL_ADDRESS_MANAGEMENT_SUPPORTED": {
@@ -597,10 +675,6 @@ ROW_CORRECTIONS: dict[str, dict[str, str]] = {
     # (stream, int *device): hipDevice_t is int.
     "cudaStreamGetDevice": {"hip": "hipStreamGetDevice", "hip_added": "5.6.0"},
     "cuStreamGetDevice": {"hip": "hipStreamGetDevice", "hip_added": "5.6.0"},
-    # The driver's location-based prefetch and advice, as the runtime's _v2 (hipDeviceptr_t is
-    # void *, CUmemLocation is hipMemLocation).
-    "cuMemPrefetchAsync_v2": {"hip": "hipMemPrefetchAsync_v2", "hip_added": "7.2.0"},
-    "cuMemAdvise_v2": {"hip": "hipMemAdvise_v2", "hip_added": "7.2.0"},
     # cuMemcpy/cuMemcpyAsync infer the direction from unified addresses, as hipMemcpyDefault
     # does: the kind is inserted (EXTRA_ARGUMENT_RULES).
     "cuMemcpy": {"hip": "hipMemcpy", "hip_added": "1.6.0"},
@@ -746,6 +820,8 @@ def argument_rules(reference: Path) -> dict[str, dict[str, object]]:
         overloads = out[name].setdefault("overloads", {})
         assert isinstance(overloads, dict)
         overloads.update(by_count)
+    for name, typed in TYPED_OVERLOADS.items():
+        out[name]["typed_overloads"] = typed
     for name, rules in EXTRA_ARGUMENT_RULES.items():
         if any(r["mode"] == "default" for r in out[name].get("args", [])):  # type: ignore[attr-defined]
             raise SystemExit(f"EXTRA_ARGUMENT_RULES: {name} has rules in the CSV now; drop ours")
@@ -792,6 +868,8 @@ def write_family(out: Path, family: str, reference: Path, rules: dict[str, dict[
             fields["args"] = extra["args"]
         if extra.get("overloads"):
             fields["overloads"] = extra["overloads"]
+        if extra.get("typed_overloads"):
+            fields["typed_overloads"] = extra["typed_overloads"]
         no_target = not row["hip"] and not row["roc"] and not extra.get("overloads")
         if family == "cudnn" and not row["roc"]:
             closest = closest_miopen(row["cuda"], by_name)

@@ -393,6 +393,6 @@ def test_summary_names_the_target_hip_and_cuda(monkeypatch: pytest.MonkeyPatch) 
         assert "(installed, from hipconfig)" in out
     monkeypatch.setenv("PATH", "/nonexistent")
     _, out, _ = invoke("translate", "k.cu", "-o", "k.hip")
-    assert "target: the newest HIP the tables know (no hipconfig on the PATH); CUDA read as 12.0" in out
+    assert "target: the newest HIP the tables know (no hipconfig on the PATH); CUDA read as 13.0" in out
     code, _, err = invoke("translate", "k.cu", "--cuda-version", "twelve")
     assert code == 2 and "--cuda-version" in err

@@ -107,6 +107,10 @@ COMPILES = {
     "device/dependent_launch_device.cu.hip": ("5.2", "7.2"),
     "types/vector_operators.cuh.hip": ("5.2", "7.2"),
     "types/own_vector_struct.cpp.hip": ("5.2", "7.2"),
+    # CUDA 13's forms: HIP's _v2 location functions came with 7.2 (5.2 has the device ones)
+    "cuda13/memadvise_forms.cu.hip": ("7.2",),
+    "cuda13/device_forms.cu.hip": ("5.2", "7.2", "nvidia"),
+    "cuda13/graph_edges.cu.hip": ("5.2", "7.2", "nvidia"),
 }
 
 

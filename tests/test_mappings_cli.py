@@ -48,10 +48,27 @@ def test_lookup_shows_what_the_cuda_version_makes_of_a_name() -> None:
     assert code == 0 and "read as     11080 (CUDA 11.8, --cuda-version)" in out
     assert "read as     11 (CUDA 11.8, --cuda-version)" in out  # CUBLAS_VER_MAJOR
     assert "becomes     11 where its value is used" in out and "HPY101" not in out
-    # CUDA 13's cudaMemAdvise takes a location: HIP's _v2 has that shape
-    assert "becomes     hipMemAdvise (HIP)" in run("lookup", "cudaMemAdvise")[1]
-    assert "becomes     hipMemAdvise_v2 (HIP)" in run(
-        "lookup", "cudaMemAdvise", "--cuda-version", "13.0")[1]
+    # CUDA 13's cudaMemAdvise takes a location: HIP's _v2 has that shape. A call's argument
+    # shows its form; the release decides a use that is no call, and a call whose type is unseen
+    old = run("lookup", "cudaMemAdvise", "--cuda-version", "12.0", "--hip-version", "7.2")[1]
+    assert "as a value, hipMemAdvise (HIP)" in old
+    assert ("call (4 args) by argument 4's type: int: hipMemAdvise; cudaMemLocation: "
+            "hipMemAdvise_v2 (type not seen: read as int, --cuda-version, HPY156)") in old
+    new = run("lookup", "cudaMemAdvise", "--cuda-version", "13.0", "--hip-version", "7.2")[1]
+    assert "as a value, hipMemAdvise_v2 (HIP)" in new
+    assert "(type not seen: read as cudaMemLocation, --cuda-version, HPY156)" in new
+
+
+def test_lookup_shows_each_call_form_by_argument_count() -> None:
+    code, out, _ = run("lookup", "cudaGraphAddDependencies", "--hip-version", "7.2", "--json")
+    calls = json.loads(out)[0]["calls"]
+    assert code == 0
+    assert [(c["arguments"], c["becomes"], c["null_argument_dropped"]) for c in calls] == [
+        (4, "hipGraphAddDependencies", None), (5, "hipGraphAddDependencies", 4)]
+    # a form the target HIP lacks says why
+    out = run("lookup", "cudaMemPrefetchAsync", "--hip-version", "5.2")[1]
+    assert "call (3 args) hipMemPrefetchAsync" in out
+    assert "call (5 args) left (cudaMemPrefetchAsync_v2 -> hipMemPrefetchAsync_v2 needs HIP" in out
 
 
 def test_lookup_shows_the_name_a_hip_before_the_change_has() -> None:

@@ -31,6 +31,8 @@ CORRECTED = {
     "__trap": {"hip": "__builtin_trap", "hip_added": "1.6.0"},
     "cudaMemPrefetchAsync_v2": {"hip": "hipMemPrefetchAsync_v2", "hip_added": "7.2.0"},
     "cudaMemAdvise_v2": {"hip": "hipMemAdvise_v2", "hip_added": "7.2.0"},
+    "cuMemPrefetchAsync_v2": {"hip": "hipMemPrefetchAsync_v2", "hip_added": "7.2.0"},
+    "cuMemAdvise_v2": {"hip": "hipMemAdvise_v2", "hip_added": "7.2.0"},
     "cudaDevAttrMaxBlocksPerMultiprocessor": {"hip": "hipDeviceAttributeMaxBlocksPerMultiProcessor"},
     "CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR": {
         "hip": "hipDeviceAttributeMaxBlocksPerMultiProcessor"},
@@ -58,8 +60,6 @@ CORRECTED = {
     "cudaGLSetGLDevice": {"hip": "hipSetDevice", "hip_added": "1.6.0"},
     "cudaStreamGetDevice": {"hip": "hipStreamGetDevice", "hip_added": "5.6.0"},
     "cuStreamGetDevice": {"hip": "hipStreamGetDevice", "hip_added": "5.6.0"},
-    "cuMemPrefetchAsync_v2": {"hip": "hipMemPrefetchAsync_v2", "hip_added": "7.2.0"},
-    "cuMemAdvise_v2": {"hip": "hipMemAdvise_v2", "hip_added": "7.2.0"},
     "cuMemcpy": {"hip": "hipMemcpy", "hip_added": "1.6.0"},
     "cuMemcpyAsync": {"hip": "hipMemcpyAsync", "hip_added": "1.6.0"},
     "cudaEventWaitDefault": {"hip": "hipEventWaitDefault", "hip_added": "7.2.0"},

@@ -75,3 +75,27 @@ def test_brackets_in_a_macro_body_match_only_inside_it() -> None:
     toks = s.tokens
     g = next(i for i in range(len(toks)) if toks.text(i) == "g")
     assert s.call_at(g) is None
+
+
+def test_enclosing_bracket_is_what_a_walk_back_finds() -> None:
+    """One pass over the brackets answers every token as a walk back (counting closers, any
+    kind) would, unbalanced and mismatched input included."""
+    s = syntax_of("int a; void f(int b) { g(c[d], {e}); } ) h(i { j ] k ( l\n"
+                  "#define M(x) (x\nint n;\n")
+    toks = s.tokens
+
+    def walked(i: int) -> int | None:
+        depth, j = 0, s.prev_code(i)
+        while j is not None:
+            t = toks.raw(j)
+            if t in (b")", b"}", b"]"):
+                depth += 1
+            elif t in (b"(", b"{", b"["):
+                if depth == 0:
+                    return j
+                depth -= 1
+            j = s.prev_code(j)
+        return None
+
+    assert all(s.enclosing_bracket(i) == walked(i) for i in range(len(toks)))
+    assert s.identifier_index[b"b"] == [i for i in range(len(toks)) if toks.raw(i) == b"b"]

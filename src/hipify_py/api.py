@@ -110,7 +110,7 @@ def translate_text(
 ) -> Translation:
     """Translate CUDA source text. `path` names it in findings and decides how it is read
     (`.cu`, `.cpp`, a Makefile...); `hip_version` caps the HIP names emitted (None: the newest);
-    `cuda_version` is the CUDA release the code is written for (default 12.0)."""
+    `cuda_version` is the CUDA release the code is written for (default 13.0)."""
     from hipify_py.engine.translate import translate_source
     from hipify_py.tables.mappings import load_mapping_table
     from hipify_py.tables.supplied import render_header

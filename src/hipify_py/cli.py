@@ -33,7 +33,7 @@ HipDnn = Annotated[bool, typer.Option("--hipdnn", help="Translate cuDNN to the o
 MiOpen = Annotated[bool, typer.Option("--miopen", help="Translate cuDNN to MIOpen (the default; accepted for hipify-clang users).")]
 Experimental = Annotated[bool, typer.Option("--experimental", help="Use HIP APIs marked experimental.")]
 Amap = Annotated[bool, typer.Option("--amap", help="Hipify as much as possible: apply experimental and version-gated mappings anyway (still reported), and rename CUDA names in #if branches --skip-excluded-preprocessor-conditional-blocks skips (as hipify-clang).")]
-CudaVersion = Annotated[str | None, typer.Option("--cuda-version", metavar="X.Y", help="The CUDA release the code is read as: CUDA_VERSION/CUDART_VERSION comparisons take its branch (default 12.0).")]
+CudaVersion = Annotated[str | None, typer.Option("--cuda-version", metavar="X.Y", help="The CUDA release the code is read as (default 13.0): CUDA_VERSION/CUDART_VERSION comparisons take its branch, and it picks the form of a call CUDA 13 changed where the call's arguments do not show it.")]
 HipVersion = Annotated[str | None, typer.Option("--hip-version", metavar="X.Y|auto|latest", help="Never emit a HIP name newer than this HIP version; 'auto' (the default when hipconfig is on the PATH) asks hipconfig; 'latest': the newest HIP.")]
 OffloadArch = Annotated[str | None, typer.Option("--offload-arch", metavar="GFX,...", help="Build files: the AMD GPU targets nvcc's -arch/-gencode become (default gfx90a,gfx942).")]
 NoBuildFiles = Annotated[bool, typer.Option("--no-build-files", help="Leave Makefiles and CMake files as they are (they are copied, not ported).")]

@@ -73,7 +73,7 @@ def describe_target(settings: Settings) -> str:
     return f"HIP {settings.hip_version}{origin}{cuda}"
 
 
-DEFAULT_CUDA_VERSION = "12.0"
+DEFAULT_CUDA_VERSION = "13.0"
 
 
 def cuda_major_minor(version: Version) -> tuple[int, int]:

@@ -155,6 +155,45 @@ class Syntax:
             out.append(Include(d, header, m.group(1) == b"<", m.start(2), m.end(2)))
         return tuple(out)
 
+    # --- names and nesting -------------------------------------------------------------------
+    @cached_property
+    def identifier_index(self) -> dict[bytes, list[int]]:
+        """Each identifier's token indexes, in order: one pass, then a name's occurrences
+        without a scan of the file per name."""
+        toks = self.tokens
+        index: dict[bytes, list[int]] = {}
+        for i in toks.of_kind(IDENT):
+            index.setdefault(toks.raw(i), []).append(i)
+        return index
+
+    @cached_property
+    def _nesting(self) -> tuple[list[int], list[int]]:
+        """The bracket tokens in order, and the innermost bracket still open after each (-1:
+        none). Brackets match by position, whatever their kind, as a walk back would."""
+        toks = self.tokens
+        where: list[int] = []
+        open_after: list[int] = []
+        stack: list[int] = []
+        for i in toks.of_kind(PUNCT):
+            t = toks.raw(i)
+            if t in (b"(", b"[", b"{"):
+                stack.append(i)
+            elif t in (b")", b"]", b"}"):
+                if stack:
+                    stack.pop()
+            else:
+                continue
+            where.append(i)
+            open_after.append(stack[-1] if stack else -1)
+        return where, open_after
+
+    def enclosing_bracket(self, index: int) -> int | None:
+        """The innermost `(`, `[` or `{` open before token index (None: at file level)."""
+        where, open_after = self._nesting
+        k = bisect.bisect_left(where, index)
+        found = open_after[k - 1] if k else -1
+        return found if found >= 0 else None
+
     # --- brackets ----------------------------------------------------------------------------
     def partner_of(self, index: int) -> int | None:
         """The matching bracket of an opening (), [], {} or <<< token, scanning forward.

@@ -144,10 +144,21 @@ _CODES: list[CodeInfo] = [
        "HIP equivalent was removed by the target HIP version",
        "The CUDA name was left because the HIP name no longer exists in the target HIP version."),
     _c("HPY155", "cuda-signature-mismatch", E, "version",
-       "the CUDA release the code is read as gives this API a signature its HIP name lacks",
-       "CUDA changed the API's parameters in that release (CUDA 13: cuCtxCreate, graph edges, "
-       "...) and HIP has no function of the new shape: the call is left as it is. Rewrite it "
-       "for HIP's signature, or pass --cuda-version for the release the code was written for."),
+       "a CUDA form of this API that no HIP function has",
+       "CUDA changed the API's parameters (CUDA 13: cuCtxCreate's parameters, graph edge data, "
+       "the batch copies' failIdx, ...) and HIP has no function of that shape. The call's "
+       "argument count, the type of the argument that tells the forms apart, or (for a use "
+       "that is not a call) the release the code is read as, says the call has it; an "
+       "argument HIP lacks that is a null constant is dropped instead. The call is left as it "
+       "is: rewrite it for HIP's signature."),
+    _c("HPY156", "cuda-form-assumed", W, "version",
+       "a call CUDA releases give two forms of, read as the form --cuda-version has",
+       "CUDA 13 changed some APIs' parameters without changing their count (cudaMemAdvise's "
+       "device became a cudaMemLocation). The argument that tells the forms apart has no type "
+       "hipify-py can see (a struct member, a macro, a function it cannot find), so the "
+       "release the code is read as decided, and the HIP function of that form was used. If "
+       "the code passes the other type there, translate it with the --cuda-version the "
+       "message names, or declare the argument where the call can see it."),
     _c("HPY152", "cuda-version-restricted", N, "version",
        "HIP mapping is not valid for some CUDA versions",
        "The CUDA API changed meaning in the listed CUDA versions; check that the HIP equivalent "

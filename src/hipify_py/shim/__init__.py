@@ -21,6 +21,7 @@ from hipify_py.settings import Settings
 from hipify_py.shim.generate import (
     MANIFEST,
     Use,
+    calls_of_other_form,
     covered_needs,
     read_manifest,
     render_shim,
@@ -45,7 +46,7 @@ def generate_shim(paths: Sequence[str], options: RunOptions, settings: Settings,
                   table: MappingTable, output_dir: str, command: str) -> RunOutcome:
     """Read the tree, write the shim folder; the outcome's results carry the findings."""
     settings, outcome, needs = _read_tree(paths, options, settings, table, output_dir)
-    outcome.results = _with(outcome.results, _values_of_forwarded(needs))
+    outcome.results = _with(outcome.results, _values_of_forwarded(needs, table, settings))
     files = render_shim(needs, table, settings, command)
     previous = _files_written(read_manifest(output_dir))
     written = 0
@@ -70,7 +71,7 @@ def check_shim(paths: Sequence[str], options: RunOptions, settings: Settings,
     # The folder names the command that made it: a check spelling the tree's path another way
     # (./src for src) must not call it stale.
     command = str(manifest.get("command") or command)
-    extra = _values_of_forwarded(needs)
+    extra = _values_of_forwarded(needs, table, settings)
     for need, uses in needs.items():
         if need in covered:
             continue
@@ -106,7 +107,10 @@ def _read_tree(paths: Sequence[str], options: RunOptions, settings: Settings,
     return settings, outcome, tree_needs(outcome.results)
 
 
-def _values_of_forwarded(needs: dict[Need, list[Use]]) -> dict[str, list[Diagnostic]]:
+def _values_of_forwarded(needs: dict[Need, list[Use]], table: MappingTable,
+                         settings: Settings) -> dict[str, list[Diagnostic]]:
+    """HPY700 for what a forwarding macro cannot serve, which only the whole tree shows: a
+    use that is no call, and a call of the other CUDA form than the macro's."""
     out: dict[str, list[Diagnostic]] = {}
     for need, use in values_of_forwarded_functions(needs):
         out.setdefault(use.path, []).append(Diagnostic(
@@ -114,6 +118,15 @@ def _values_of_forwarded(needs: dict[Need, list[Use]]) -> dict[str, list[Diagnos
             f"the shim cannot make this edit: {need.name} is used here other than in a call, "
             "and its calls need a forwarding macro (their arguments change), which applies "
             "to calls only", need.name, "call it here, or translate this file"))
+    for need, use in calls_of_other_form(needs, table, settings):
+        count = need.target.split(":")[0]
+        out.setdefault(use.path, []).append(Diagnostic(
+            "HPY700", CATALOGUE["HPY700"].severity, use.path, use.line, use.column,
+            f"the shim cannot make this edit: the tree calls {need.name} with {count} "
+            f"arguments in both its CUDA forms, which translate tells apart by an argument's "
+            f"type; the forwarding macro takes the form --cuda-version {settings.cuda_version} "
+            "reads, and this call has the other",
+            need.name, "translate this file, or write every call in one form"))
     return out
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from hipify_py import __version__
 from hipify_py.engine.rules.feature_macros import value_of
 from hipify_py.results import FileResult
-from hipify_py.settings import Settings, describe_target
+from hipify_py.settings import Settings, Version, describe_target
 from hipify_py.shim.needs import Need
 from hipify_py.tables.mapping_model import MappingTable
 from hipify_py.tables.supplied import HEADER_NAME as SUPPLIED_HEADER
@@ -173,7 +173,8 @@ def _core(needs: list[Need], table: MappingTable, settings: Settings, banner: st
                       if n.name == "cuda" else "")
             lines.append(f"namespace thrust {{ namespace {n.name} = thrust::{n.target};{system} }}")
         lines.append("#endif")
-    forwarding = _forwarding_macros([n for n in needs if n.kind == "call"], table, settings)
+    forwarding = _forwarding_macros([n for n in needs if n.kind == "call"], table, settings,
+                                    call_forms(needs, table, settings))
     if forwarding:
         lines += ["", "// Calls whose arguments change: what translate makes of each call."]
         lines += forwarding
@@ -199,28 +200,82 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def _forwarding_macros(calls: list[Need], table: MappingTable, settings: Settings) -> list[str]:
+def call_forms(needs: Iterable[Need], table: MappingTable,
+               settings: Settings) -> dict[tuple[str, int], str]:
+    """(function, argument count) -> the form ("old" or "new") its forwarding macro takes,
+    for a function CUDA releases give two forms with that count: the one the tree's calls
+    show where they agree, else the one --cuda-version reads calls as."""
+    from hipify_py.tables.targets import reads_changed_form
+
+    seen: dict[tuple[str, int], set[str]] = {}
+    for n in needs:
+        if n.kind == "form":
+            arity, shown = n.target.split(":")
+            seen.setdefault((n.name, int(arity)), set()).add(shown)
+    out: dict[tuple[str, int], str] = {}
+    for call, shown_forms in seen.items():
+        entry = table.get(call[0])
+        if len(shown_forms) == 1:
+            out[call] = shown_forms.pop()
+        elif entry is not None:
+            out[call] = "new" if reads_changed_form(entry, settings) else "old"
+    return out
+
+
+def calls_of_other_form(needs: Mapping[Need, list[Use]], table: MappingTable,
+                        settings: Settings) -> list[tuple[Need, Use]]:
+    """Calls whose form is not the one their forwarding macro takes (the tree calls the
+    function in both forms with one argument count): no macro can serve both."""
+    chosen = call_forms(needs, table, settings)
+    return [(need, use) for need, uses in needs.items() if need.kind == "form"
+            for use in uses
+            if chosen.get((need.name, int(need.target.split(":")[0])))
+            != need.target.split(":")[1]]
+
+
+def _forwarding_macros(calls: list[Need], table: MappingTable, settings: Settings,
+                       forms: dict[tuple[str, int], str]) -> list[str]:
     """#define NAME(a0, ...) for each argument count the tree calls NAME with; several counts
     dispatch on the count. Where C's translation differs from C++'s (NULL for nullptr), each
-    language gets its own."""
-    wanted = [(n.name, int(n.target)) for n in calls]
-    cxx = _probe(wanted, table, settings, "cu")
-    c = _probe(wanted, table, settings, "c")
+    language gets its own. A call of two CUDA forms takes the form `forms` gives: its probe
+    (whose arguments show no type) is read as a CUDA release of that form."""
+    groups: dict[Version, list[tuple[str, int]]] = {}
+    for n in calls:
+        call = (n.name, int(n.target))
+        form = forms.get(call)
+        read_as = (settings.cuda_version if form is None
+                   else _release_of_form(table, n.name, form == "new"))
+        groups.setdefault(read_as, []).append(call)
+    cxx: dict[tuple[str, int], str] = {}
+    c: dict[tuple[str, int], str] = {}
+    for read_as, group in groups.items():
+        probe = replace(settings, cuda_version=read_as)
+        cxx |= _probe(group, table, probe, "cu")
+        c |= _probe(group, table, probe, "c")
     by_name: dict[str, dict[int, str]] = {}
     for (name, arity), body in cxx.items():
         by_name.setdefault(name, {})[arity] = body
     out: list[str] = []
-    for name, forms in sorted(by_name.items()):
+    for name, bodies in sorted(by_name.items()):
         why = getattr(table.get(name), "semantic", None)
         if why:
             out.append(f"// {name} differs on AMD: {_one_line(why)}")
-        in_c = {arity: c.get((name, arity), body) for arity, body in forms.items()}
-        if in_c == forms:
-            out += _defines(name, forms)
+        in_c = {arity: c.get((name, arity), body) for arity, body in bodies.items()}
+        if in_c == bodies:
+            out += _defines(name, bodies)
         else:
-            out += ["#ifdef __cplusplus", *_defines(name, forms), "#else",
+            out += ["#ifdef __cplusplus", *_defines(name, bodies), "#else",
                     *_defines(name, in_c), "#endif"]
     return out
+
+
+def _release_of_form(table: MappingTable, name: str, new: bool) -> Version:
+    """A CUDA release whose form of name's calls is the new one (the first release the tables
+    say changed it) or the old one (the release before)."""
+    entry = table.get(name)
+    first = Version.parse(entry.hip_unsupported_cuda[0]) if entry is not None and (
+        entry.hip_unsupported_cuda) else Version.parse("13.0")
+    return first if new else Version((first.parts[0] - 1, 0))
 
 
 def _defines(name: str, forms: dict[int, str]) -> list[str]:

@@ -55,10 +55,12 @@ class Need(NamedTuple):
     hipcub), call (name, target = argument count), value (a use of a function, not a call:
     an alias unless the function also needs a forwarding macro), header (CUDA header -> HIP
     header, "" for one hip_runtime.h covers), macro (a CUDA feature macro; target empty),
-    library (a library whose own header names stay, "thrust"), supplied (a function the
-    target HIP lacks, from hipify_supplied.h; target empty), standard (a C++ header nvcc's
-    cuda_runtime.h includes and hip_runtime.h does not) or define (a library's switch to HIP's
-    own types, HIPBLAS_USE_HIP_HALF, due before any HIP header)."""
+    library (a library whose own header names stay, "thrust"), form (a call of a function
+    CUDA releases give two forms with its argument count: target "COUNT:old" or "COUNT:new",
+    the form its arguments show), supplied (a function the target HIP lacks, from
+    hipify_supplied.h; target empty), standard (a C++ header nvcc's cuda_runtime.h includes
+    and hip_runtime.h does not) or define (a library's switch to HIP's own types,
+    HIPBLAS_USE_HIP_HALF, due before any HIP header)."""
 
     kind: str
     name: str
@@ -93,6 +95,9 @@ def collect(ctx: Context, edits: Iterable[Edit], reported: Iterable[Finding] = (
     calls, call_starts = _forwarded_calls(spans, [e for e in edits if e.rule in _CALL_RULES])
     called = {need.name for need, _ in calls}
     needs += calls
+    # The form each call of a typed overload shows: the tree's calls pick the macro's form
+    needs += [(Need("form", c.entry.cuda, f"{c.arity}:{c.form}"), c.start) for c in spans
+              if c.form]
     for edit in edits:
         rule = edit.rule
         if rule in ("launches", "string_literals") or rule in _CALL_RULES:
@@ -166,18 +171,24 @@ class _Call(NamedTuple):
     entry: ApiEntry
     arity: int
     rules: frozenset[str]  # the argument actions that apply for this target
+    # The CUDA form its arguments show, where releases share its argument count ("old" or
+    # "new": cudaMemAdvise with a device or a location); "" unseen or not such a call
+    form: str = ""
 
 
 def _calls(ctx: Context) -> list[_Call]:
     from hipify_py.engine.rules.arguments import active_rules
+    from hipify_py.engine.rules.call_forms import choose_form
 
     toks = ctx.parsed.tokens
     out = []
     for i, entry in ctx.api_tokens:
         call = ctx.syntax.call_at(i)
         if call is not None:
+            form = choose_form(ctx, entry, call) if entry.typed_overloads else None
+            seen = ("new" if form.new else "old") if form is not None and form.seen else ""
             out.append(_Call(toks.start(i), toks.end(call.close_index), entry, len(call.args),
-                             frozenset(r.action for r in active_rules(entry, ctx))))
+                             frozenset(r.action for r in active_rules(entry, ctx)), seen))
     return out
 
 
@@ -198,7 +209,8 @@ def _forwarded_calls(calls: list[_Call], edits: list[Edit]) -> tuple[list[tuple[
     for c in calls:
         # Overloads (cudaEventCreate(&e) / (&e, flags)) rename by argument count.
         name = c.entry.cuda
-        if name in MASKED or c.entry.overloads or c.rules or name in forwarded:
+        if (name in MASKED or c.entry.overloads or c.entry.typed_overloads or c.rules
+                or name in forwarded):
             out.setdefault((name, c.arity), c.start)
     starts = {c.start for c in calls if (c.entry.cuda, c.arity) in out}
     return [(Need("call", name, str(arity)), start) for (name, arity), start in out.items()], starts
@@ -209,7 +221,9 @@ def _context_dependent_calls(calls: list[_Call], edits: list[Edit],
     """Calls whose translation depends on more than the argument count: an argument taken
     from an earlier call (unless none was found: then translate passes NULL, as the macro
     does, and says so, HPY161), a CUDA value mapped by its spelling, a null argument dropped.
-    A forwarding macro sees none of that."""
+    A forwarding macro sees none of that. (The type of an argument, which picks the form of a
+    call CUDA releases give two forms of, is a need of its own: the tree's calls pick the
+    macro's form.)"""
     argument_edits = [e.start for e in edits if e.rule == "arguments"]
     fallbacks = [f.offset for f in reported if f.code == "HPY161"]
     for c in calls:

@@ -62,6 +62,21 @@ class ArgRule:
     hip_before: str = ""  # applies only when the target HIP is older than this (a HIP change)
 
 
+class TypedOverload(NamedTuple):
+    """Two CUDA forms of a call with the same argument count, told apart by the type of one
+    argument (CUDA 13's cudaMemAdvise takes a cudaMemLocation where CUDA 12's took a device).
+    `new` is the form of the releases the entry's hip_unsupported_cuda lists."""
+
+    arity: int
+    argument: int  # the index of the argument whose type tells the forms apart
+    old_type: str  # its CUDA type in each form, as the headers spell it ("int", "size_t *")
+    new_type: str
+    old_hip: str  # the HIP function of each form; None: HIP has none (reported, HPY155)
+    new_hip: str | None = None
+    # The form a null constant there is read as, where both readings mean the same ("" none)
+    null: str = ""
+
+
 class ApiEntry(NamedTuple):
     """One CUDA name and everything known about its HIP/ROC counterparts.
 
@@ -102,6 +117,8 @@ class ApiEntry(NamedTuple):
     note: str | None = None
     args: tuple[ArgRule, ...] = ()
     overloads: tuple[tuple[int, str], ...] = ()  # (argument count, HIP name)
+    # Argument counts that CUDA releases give two forms of, told apart by an argument's type
+    typed_overloads: tuple[TypedOverload, ...] = ()
     closest: str | None = None  # nearest counterpart to suggest when there is no equivalent
     semantic: str | None = None  # maps, but means something different: why (HPY170 on each use)
     behaviour: str | None = None  # maps, same results, but behaves differently (HPY171, a note)

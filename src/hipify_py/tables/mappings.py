@@ -42,6 +42,7 @@ from hipify_py.tables.mapping_model import (
     MemberEntry,
     Status,
     SuppliedEntry,
+    TypedOverload,
     hip_index,
     pickled,
 )
@@ -55,11 +56,13 @@ _ENTRY_FIELDS = {
     "hip_experimental": bool, "hip_unreleased": bool, "hip_older": str, "hip_older_added": str,
     "hip_interim": str, "hip_interim_added": str,
     "roc_experimental": bool, "hip_unsupported_cuda": list,
-    "args": list, "overloads": dict, "semantic": str, "behaviour": str,
+    "args": list, "overloads": dict, "typed_overloads": dict, "semantic": str, "behaviour": str,
 }
 # The entry fields taken as written (names and versions) and the flags; the rest are built.
 _TEXT_FIELDS = tuple(f for f, kind in _ENTRY_FIELDS.items() if kind is str and f != "status")
 _FLAG_FIELDS = tuple(f for f, kind in _ENTRY_FIELDS.items() if kind is bool)
+_TYPED_FIELDS = {"index": int, "old": str, "new": str, "old_hip": str, "new_hip": str,
+                 "if_null": str}
 _ARG_FIELDS = {"action": str, "index": int, "value": str, "mode": str, "note": str,
                "hip_before": str}
 _HEADER_FIELDS = {
@@ -161,7 +164,8 @@ def build_table(contents: Iterable[tuple[Path, bytes]], digest: str = "") -> Map
     flags = _build_flags(contents_flags) if contents_flags else BuildFlags()
     hip_names = frozenset(
         n for e in entries.values()
-        for n in (e.hip, e.roc, e.hip_older, e.hip_interim, *(t for _, t in e.overloads)) if n
+        for n in (e.hip, e.roc, e.hip_older, e.hip_interim, *(t for _, t in e.overloads),
+                  *(h for t in e.typed_overloads for h in (t.old_hip, t.new_hip))) if n
     )
     table = MappingTable(entries, headers, families, tuple(patterns), digest, hip_names, members,
                          flags, supplied=supplied)
@@ -434,6 +438,11 @@ def _entry(path: Path, family: str, name: str, raw: Any, sections: list[Any]) ->
                 f"not {count!r}: {target!r}"
             )
         overloads.append((count, target))
+    typed = tuple(_typed_overload(path, where, count, t)
+                  for count, t in (raw.get("typed_overloads") or {}).items())
+    if {t.arity for t in typed} & {count for count, _ in overloads}:
+        raise MappingError(f"{path}: {where}: an argument count is both in overloads and in "
+                           "typed_overloads")
     unsupported_cuda = raw.get("hip_unsupported_cuda") or []
     if not all(isinstance(v, str) for v in unsupported_cuda):
         raise MappingError(f"{path}: {where}: hip_unsupported_cuda must list version strings")
@@ -449,6 +458,7 @@ def _entry(path: Path, family: str, name: str, raw: Any, sections: list[Any]) ->
         hip_unsupported_cuda=tuple(unsupported_cuda),
         args=args,
         overloads=tuple(sorted(overloads)),
+        typed_overloads=tuple(sorted(typed)),
         source=source,
     )
     status = raw.get("status")
@@ -465,6 +475,24 @@ def _entry(path: Path, family: str, name: str, raw: Any, sections: list[Any]) ->
                 f"({'it has a target name' if entry.hip or entry.roc else 'it has no target name'})"
             )
     return entry
+
+
+def _typed_overload(path: Path, where: str, count: Any, raw: Any) -> TypedOverload:
+    """`ARITY: {index: I, old: TYPE, new: TYPE, old_hip: NAME[, new_hip: NAME][, if_null: F]}`"""
+    where = f"{where} typed_overloads[{count!r}]"
+    if not isinstance(count, int) or isinstance(count, bool) or not isinstance(raw, dict):
+        raise MappingError(f"{path}: {where}: typed_overloads map an argument count to "
+                           "{index, old, new, old_hip[, new_hip][, if_null]}")
+    _check_fields(path, where, raw, _TYPED_FIELDS)
+    missing = [f for f in ("index", "old", "new", "old_hip") if f not in raw]
+    if missing:
+        raise MappingError(f"{path}: {where}: missing {', '.join(missing)}")
+    if not 0 <= raw["index"] < count:
+        raise MappingError(f"{path}: {where}: index {raw['index']} is not one of {count} arguments")
+    if raw.get("if_null", "old") not in ("old", "new"):
+        raise MappingError(f"{path}: {where}: if_null must be old or new, not {raw['if_null']!r}")
+    return TypedOverload(count, raw["index"], sys.intern(raw["old"]), sys.intern(raw["new"]),
+                         sys.intern(raw["old_hip"]), raw.get("new_hip"), raw.get("if_null", ""))
 
 
 _MOVE_VALUE = re.compile(r"to_index=(?:[0-9]|[1-5][0-9]|6[0-3])(?:;count=[1-9][0-9]?)?")
@@ -542,7 +570,9 @@ def _check_targets(entries: Mapping[str, ApiEntry], headers: Mapping[str, Header
     for entry in entries.values():
         for column, target in (("hip", entry.hip), ("roc", entry.roc),
                                ("hip_older", entry.hip_older),
-                               ("hip_interim", entry.hip_interim)):
+                               ("hip_interim", entry.hip_interim),
+                               *(("typed_overloads", h) for t in entry.typed_overloads
+                                 for h in (t.old_hip, t.new_hip))):
             if target is None or (target == "" and entry.family == "feature_macros"):
                 continue
             if not _NAME_TARGET.fullmatch(target):
@@ -559,7 +589,8 @@ def _check_targets(entries: Mapping[str, ApiEntry], headers: Mapping[str, Header
 def _check_chains(entries: Mapping[str, ApiEntry]) -> None:
     """A target that is itself a CUDA key would be renamed again on the next run."""
     for entry in entries.values():
-        for target in (entry.hip, entry.roc, *(t for _, t in entry.overloads)):
+        for target in (entry.hip, entry.roc, *(t for _, t in entry.overloads),
+                       *(h for t in entry.typed_overloads for h in (t.old_hip, t.new_hip))):
             if target is None or target == entry.cuda:
                 continue
             other = entries.get(target)

@@ -70,11 +70,42 @@ def _describe(entry: ApiEntry, settings: Settings, table: MappingTable) -> dict[
         "arguments": [{"action": r.action.value, "index": r.index, "value": r.value,
                        "mode": r.mode.value, "note": r.note} for r in entry.args],
         "becomes": resolution.name,
+        "calls": _calls(entry, settings, table),
         "library": resolution.library,
         "findings": [{"code": n.code, "message": n.message, "suggestion": n.suggestion}
                      for n in resolution.notes],
         "source": entry.source,
     }
+
+
+def _calls(entry: ApiEntry, settings: Settings, table: MappingTable) -> list[dict[str, Any]]:
+    """What a call becomes by its argument count (and, where two CUDA releases share a count,
+    by the type of the argument that tells their forms apart), where that differs by call."""
+    from hipify_py.tables.mapping_model import ArgAction
+    from hipify_py.tables.targets import reads_changed_form, resolve
+
+    def target(name: str | None) -> dict[str, Any]:
+        own = table.entry_for_hip(name) if name else None
+        gate = resolve(own, settings, table) if own is not None and own.cuda != entry.cuda else None
+        if gate is not None and not gate.converted:
+            return {"becomes": None, "why": "; ".join(n.message for n in gate.notes)}
+        return {"becomes": name, "why": None if name else "HIP has no function of this form"}
+
+    out: list[dict[str, Any]] = []
+    for count, name in entry.overloads:
+        if resolve(entry, settings, table, count).name is None:
+            continue  # (left for another reason: reported as for any use)
+        dropped = [r.index + 1 for r in entry.args
+                   if r.action is ArgAction.DROP_NULL and r.value == f"arity={count}"]
+        out.append({"arguments": count, **target(name),
+                    "null_argument_dropped": dropped[0] if dropped else None})
+    for typed in entry.typed_overloads:
+        out.append({"arguments": typed.arity, "by_type_of_argument": typed.argument + 1,
+                    "forms": [{"type": typed.old_type, **target(typed.old_hip)},
+                              {"type": typed.new_type, **target(typed.new_hip)}],
+                    "type_not_seen": typed.new_type if reads_changed_form(entry, settings)
+                    else typed.old_type})
+    return sorted(out, key=lambda c: c["arguments"])
 
 
 def lookup_command(
@@ -83,7 +114,7 @@ def lookup_command(
     hipdnn: Annotated[bool, typer.Option("--hipdnn", help="Show the obsolete hipDNN target for cuDNN.")] = False,
     experimental: Annotated[bool, typer.Option("--experimental")] = False,
     hip_version: Annotated[str | None, typer.Option("--hip-version", metavar="X.Y")] = None,
-    cuda_version: Annotated[str | None, typer.Option("--cuda-version", metavar="X.Y", help="The CUDA release the code is read as (default 12.0): version macros take its values, and mappings that do not hold for it say so.")] = None,
+    cuda_version: Annotated[str | None, typer.Option("--cuda-version", metavar="X.Y", help="The CUDA release the code is read as (default 13.0): version macros take its values, a name outside a call takes its form, and mappings that do not hold for it say so.")] = None,
     mappings: MappingFiles = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
 ) -> None:
@@ -160,6 +191,9 @@ def _format(record: dict[str, Any]) -> str:
         f"  CUDA        [{versions(record['cuda_versions'])}]",
         f"  becomes     {record['becomes'] or '(left as it is)'} ({record['library']})",
     ]
+    if record["calls"]:  # (then "becomes" and the findings are those of a use that is no call)
+        lines[-1] = (f"  becomes     by its calls (below); as a value, "
+                     f"{record['becomes'] or '(left as it is)'} ({record['library']})")
     if record["read_as"] is not None:
         lines.append(f"  read as     {record['read_as']} (CUDA {record['cuda_version']}, "
                      "--cuda-version)")
@@ -167,11 +201,29 @@ def _format(record: dict[str, Any]) -> str:
         lines.append(f"  note        {record['note']}")
     if record["closest"]:
         lines.append(f"  closest     {record['closest']}")
+    for call in record["calls"]:
+        lines.append(f"  call ({call['arguments']} args) {_call_text(call)}")
+    if record["calls"]:
+        lines.append("  other calls (left as they are: HPY155)")
     for arg in record["arguments"]:
         lines.append(f"  argument    {arg['mode']}: {arg['action']} #{arg['index']} {arg['value']}".rstrip())
     for f in record["findings"]:
         lines.append(f"  {f['code']}      {f['message']}" + (f" ({f['suggestion']})" if f["suggestion"] else ""))
     return "\n".join(lines)
+
+
+def _call_text(call: dict[str, Any]) -> str:
+    def becomes(form: dict[str, Any]) -> str:
+        return form["becomes"] or f"left ({form['why']})"
+
+    if "forms" in call:
+        forms = "; ".join(f"{f['type']}: {becomes(f)}" for f in call["forms"])
+        return (f"by argument {call['by_type_of_argument']}'s type: {forms} (type not seen: "
+                f"read as {call['type_not_seen']}, --cuda-version, HPY156)")
+    dropped = call["null_argument_dropped"]
+    text = becomes(call)
+    return text + (f" (argument {dropped} dropped where a null constant, else HPY155)"
+                   if dropped and call["becomes"] else "")
 
 
 # --- docs ----------------------------------------------------------------------------------

@@ -189,29 +189,45 @@ def resolve(
         notes.append(Note("HPY170", f"{entry.cuda} -> {name}: {entry.semantic}"))
     if entry.behaviour:
         notes.append(Note("HPY171", f"{entry.cuda} -> {name}: {entry.behaviour}"))
+    counts = form_counts(entry)
     if entry.hip_unsupported_cuda and column == "hip" and not (
-        arity is not None and dict(entry.overloads).get(arity) == name
-    ):  # (a call of the shape HIP's function has: the mapping holds, whatever CUDA release)
+        arity is not None and arity in counts
+    ):  # (a call whose argument count the tables list: the engine gives it the HIP function of
+        # its form, whatever CUDA release the code is read as)
         versions = ", ".join(entry.hip_unsupported_cuda)
-        if _read_as_one_of(settings.cuda_version, entry.hip_unsupported_cuda):
+        if arity is not None and counts:
+            # The tables list every count of every form (CUDA's and HIP's): this one is none.
+            *rest, last = [str(n) for n in sorted(counts)]
+            listed = f"{', '.join(rest)} or {last}" if rest else last
+            return Resolution(None, column, library, (Note(
+                "HPY155", f"{entry.cuda} with {arity} argument{'s' * (arity != 1)} fits no HIP "
+                f"function (its forms take {listed}); left as it is",
+                f"rewrite the call for {name}'s signature (CUDA {versions} changed the "
+                "parameters)"),))
+        reads_new = _read_as_one_of(settings.cuda_version, entry.hip_unsupported_cuda)
+        # A use that is no call (a function pointer) shows no form: the release read decides
+        first = entry.hip_unsupported_cuda[0]
+        form = f"CUDA {first}'s form" if reads_new else f"the pre-{first} CUDA form"
+        assumed = Note("HPY156", f"{entry.cuda} is used here without a call, which shows no "
+                       f"form: read as {form}, as --cuda-version {settings.cuda_version} says",
+                       "if the code means the other form, give the --cuda-version it was "
+                       "written for") if counts else None
+        if reads_new:
             # The code is read as a CUDA release for which this mapping is wrong (CUDA 13's
             # location-based cudaMemAdvise against hipMemAdvise's device): its _v2 twin, which
             # has that release's shape, where the table maps one; else an error.
             twin = table.get(entry.cuda + "_v2")
-            if twin is not None and not twin.hip_unsupported_cuda:
-                return resolve(twin, settings, table)
+            if twin is not None and twin.hip and not twin.hip_unsupported_cuda:
+                found = resolve(twin, settings, table)
+                return found._replace(notes=(*found.notes, assumed)) if assumed else found
             return Resolution(None, column, library, (Note(
                 "HPY155", f"{entry.cuda} of CUDA {settings.cuda_version} (the release the code is "
                 f"read as) does not fit {name}; left as it is",
                 "rewrite the call for HIP's signature, or give the CUDA version the code targets "
                 "with --cuda-version"),))
-        notes.append(
-            Note(
-                "HPY152",
-                f"the mapping {entry.cuda} -> {name} does not hold for CUDA {versions}",
-                "check the CUDA version this code targets",
-            )
-        )
+        notes.append(assumed or Note(
+            "HPY152", f"the mapping {entry.cuda} -> {name} does not hold for CUDA {versions}",
+            "check the CUDA version this code targets"))
     # HIP has the name, but not in the form the tables supply (HIP 7.2's __hmax2 takes bfloat16
     # only; CUDA code calls it with half2): the file gets ours beside HIP's.
     own = supplied_note(name, settings, table, f"{name} has no HIP form for every CUDA use")
@@ -233,6 +249,19 @@ def supplied_note(name: str, settings: Settings, table: MappingTable,
     what = f": {entry.note}" if entry.note else ""
     return Note("HPY530", f"{why}: supplied by {SUPPLIED_HEADER}, where the HIP in use lacks "
                 f"it{what}")
+
+
+def form_counts(entry: ApiEntry) -> frozenset[int]:
+    """The argument counts whose form the tables know (by count or by an argument's type)."""
+    if not entry.overloads and not entry.typed_overloads:
+        return frozenset()
+    return frozenset({n for n, _ in entry.overloads} | {t.arity for t in entry.typed_overloads})
+
+
+def reads_changed_form(entry: ApiEntry, settings: Settings) -> bool:
+    """Whether --cuda-version reads a call of entry as the form of the CUDA releases its
+    hip_unsupported_cuda lists: the choice for a call whose arguments do not show its form."""
+    return _read_as_one_of(settings.cuda_version, entry.hip_unsupported_cuda)
 
 
 def _read_as_one_of(cuda: Version, versions: tuple[str, ...]) -> bool:

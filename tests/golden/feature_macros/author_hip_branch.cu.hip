@@ -15,7 +15,7 @@ __device__ int load_relaxed(int *p) {  // CUDA's __nv_atomic_load_n takes no con
 
 // No HIP branch here: the version test is read as the CUDA release (--cuda-version).
 __device__ int add_one(int x) {
-#if 12000 >= 11000  // expect: HPY500
+#if 13000 >= 11000  // expect: HPY500
   return x + 1;
 #else
   return x - 1;
@@ -26,7 +26,7 @@ __device__ int add_one(int x) {
 __device__ int twice(int x) {
 #ifdef __HIP_PLATFORM_AMD__
   return 2 * x;
-#elif 12000 >= 9000  // expect: HPY500
+#elif 13000 >= 9000  // expect: HPY500
   return x << 1;
 #endif
 }

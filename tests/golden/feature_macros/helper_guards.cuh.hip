@@ -13,7 +13,7 @@ inline const char *runtime_error_name(hipError_t e) { return hipGetErrorName(e);
 inline bool failed(hipError_t e) { return e != hipSuccess; }
 #endif
 
-#if 12000 >= 11000  // expect: HPY500
+#if 13000 >= 11000  // expect: HPY500
 #define HAS_ASYNC_ALLOC 1
 #endif
 
@@ -35,7 +35,7 @@ HD inline int lane_id() {
 #define HAS_INDEPENDENT_THREAD_SCHEDULING 1
 #endif
 
-#if 12 >= 11  // expect: HPY500
+#if 13 >= 11  // expect: HPY500
 #define MODERN_NVCC 1
 #endif
 

@@ -4,7 +4,7 @@
 #include <hip/hip_runtime.h>
 #include <cstdio>
 
-#if 12000 >= 11000  // expect: HPY500
+#if 12602 >= 11000  // expect: HPY500
 static const char *sparse_api = "generic";
 #else
 static const char *sparse_api = "legacy";
@@ -17,7 +17,7 @@ static const int has_cudnn = 0;
 #endif
 
 void versions() {
-  printf("CUB %d, cuBLAS %d.%d, %s, %d\n", 200001, 12,  // expect: HPY500
+  printf("CUB %d, cuBLAS %d.%d, %s, %d\n", 300000, 13,  // expect: HPY500
          0, sparse_api, has_cudnn);  // expect: HPY500
 }
 

@@ -1,4 +1,4 @@
-// CUDA version tests keep the branch the CUDA release the code is read as (12.0 by default)
+// CUDA version tests keep the branch the CUDA release the code is read as (13.0 by default)
 // took; HIP_VERSION would take every "CUDA >= N" branch, CUDA-only code included.
 #include <hip/hip_runtime.h>
 

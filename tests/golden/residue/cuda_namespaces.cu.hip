@@ -15,9 +15,10 @@ inline int device_count() { return 1; }
 // The project's own helper with a CUDA-looking prefix: declared here, so it is the user's.
 __device__ float __nv_saturate(float x) { return x < 0.f ? 0.f : (x > 1.f ? 1.f : x); }
 
-// A branch for a newer CUDA than the one the code is read as: never compiled, nothing to say.
+// A branch for a newer CUDA than the one the code is read as: never compiled, nothing to say
+// (the cuda12 variant). Read as CUDA 13 (the default), whose Thrust is 3.x, it is live.
 #if THRUST_MAJOR_VERSION >= 3
-using plus = cuda::std::plus<int>;
+using plus = cuda::std::plus<int>;  // expect[default]: HPY119
 #else
 using plus = thrust::plus<int>;
 #endif

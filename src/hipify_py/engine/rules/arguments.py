@@ -13,8 +13,9 @@ import re
 from collections.abc import Iterator
 
 from hipify_py.engine.edits import Edit, Piece
-from hipify_py.engine.parsing import IDENT, KEYWORD
 from hipify_py.engine.rules.base import Context, RuleOutput, misfit_null_argument
+from hipify_py.engine.rules.call_forms import choose_form
+from hipify_py.engine.rules.declarations import declared_type
 from hipify_py.engine.rules.identifiers import is_member_or_user_name, user_scopes
 from hipify_py.engine.syntax import Call, Span
 from hipify_py.reporting.diagnostics import Finding
@@ -60,9 +61,11 @@ def rewrite_arguments(ctx: Context) -> Iterator[RuleOutput]:
         call = ctx.syntax.call_at(i)
         if call is None:
             continue
-        arity = len(call.args) if entry.overloads else None
+        arity = len(call.args) if entry.overloads or entry.typed_overloads else None
+        form = choose_form(ctx, entry, call) if entry.typed_overloads else None
         if (resolve(entry, ctx.settings, ctx.table, arity).name is None
-                or misfit_null_argument(ctx, entry, call) is not None):
+                or misfit_null_argument(ctx, entry, call) is not None
+                or (form is not None and form.hip is None)):
             continue  # left untranslated (and reported): its CUDA arguments stay as they are
         yield from _edit_call(ctx, entry, call, rules)
 
@@ -71,7 +74,20 @@ def _edit_call(
     ctx: Context, entry: ApiEntry, call: Call, rules: tuple[ArgRule, ...]
 ) -> Iterator[RuleOutput]:
     args = call.args
+    # A null argument is dropped only from a call of the count the rule names (CUDA 13's form)
+    rules = tuple(r for r in rules
+                  if r.action is not ArgAction.DROP_NULL or r.value == f"arity={len(args)}")
     structural = [r for r in rules if r.action not in _INSERTIONS]
+    if structural and all(r.action is ArgAction.DROP_NULL for r in structural):
+        # Deleted with its comma: the other arguments keep their spelling and line breaks.
+        for rule in structural:
+            at = rule.index
+            if at + 1 < len(args):
+                yield Edit(args[at].start, args[at + 1].start, b"", "arguments")
+            elif at > 0:
+                yield Edit(args[at - 1].end, args[at].end, b"", "arguments")
+        structural = []
+        rules = tuple(r for r in rules if r.action is not ArgAction.DROP_NULL)
     if not structural:
         wrapped: dict[int, list[ArgRule]] = {}
         for rule in rules:
@@ -108,9 +124,8 @@ def _edit_call(
                     f"argument {k + 1} of {entry.cuda} ({text}) is dropped: the HIP function has "
                     "no such parameter", entry.cuda, None, entry.family,
                 )
-        elif rule.action is ArgAction.DROP_NULL:
-            if rule.value == f"arity={len(args)}":  # null (misfits are left untranslated)
-                slots = [s for s in slots if s[0] != rule.index]
+        elif rule.action is ArgAction.DROP_NULL:  # null (misfits are left untranslated)
+            slots = [s for s in slots if s[0] != rule.index]
         elif rule.action is ArgAction.MAP_VALUES:
             value = _mapped_value(ctx, rule, args[rule.index]) if rule.index < len(args) else None
             if value is not None:
@@ -158,78 +173,7 @@ def _already_cast(ctx: Context, call: Call, index: int, rule: ArgRule) -> bool:
         return True
     toks = ctx.parsed.tokens
     return (wanted == "void**" and arg.last == arg.first + 1 and toks.raw(arg.first) == b"&"
-            and _declared_as(ctx, arg.last, toks.start(call.name_index), (b"void", b"*")))
-
-
-_DECLARATOR_END = frozenset({b";", b"=", b",", b")", b"["})
-
-
-def _declared_as(ctx: Context, use: int, before: int, wanted: tuple[bytes, ...]) -> bool:
-    """Is the declaration of the name at token `use` that is nearest before offset `before`
-    one of type `wanted` (`void *p`: (void, *)), in scope there? Token-based (function bodies
-    are not parsed), so anything unclear is False: the caller then keeps its cast."""
-    toks, syntax = ctx.parsed.tokens, ctx.syntax
-    name = toks.raw(use)
-    # the name's occurrences, found at C speed (a scan of every token per call would not be)
-    pattern = re.compile(rb"\b" + re.escape(name) + rb"\b")
-    offsets = [m.start() for m in pattern.finditer(ctx.data, 0, before)]
-    for offset in reversed(offsets):
-        i = toks.index_at(offset)
-        if i >= len(toks.kinds) or toks.kinds[i] != IDENT or toks.start(i) != offset:
-            continue  # inside a comment or a string
-        after = syntax.next_code(i)
-        if after is None or toks.raw(after) not in _DECLARATOR_END:
-            continue
-        words: list[bytes] = []
-        j = syntax.prev_code(i)
-        while j is not None and (toks.kinds[j] in (KEYWORD, IDENT) or toks.raw(j) in (b"*", b"&")):
-            words.append(toks.raw(j))
-            j = syntax.prev_code(j)
-        if not any(w not in (b"*", b"&") for w in words):
-            continue  # a use (`f(p)`, `&p`), not a declaration
-        if tuple(reversed(words)) != wanted or (
-                j is not None and toks.raw(j) not in (b";", b"{", b"}", b"(", b",")
-                and not _in_directive(ctx, toks.start(j))):
-            return False
-        scope = _scope(ctx, i)  # (walks back to the enclosing bracket: only for a match)
-        return scope is not None and scope[0] <= before < scope[1]
-    return False
-
-
-def _in_directive(ctx: Context, offset: int) -> bool:
-    line = ctx.data.rfind(b"\n", 0, offset) + 1
-    return ctx.data[line:offset].lstrip().startswith(b"#")
-
-
-def _scope(ctx: Context, i: int) -> tuple[int, int] | None:
-    """Byte range where a name declared at token i is visible: its block, the body after its
-    parameter list, or the whole file."""
-    toks, syntax = ctx.parsed.tokens, ctx.syntax
-    depth = 0
-    j = syntax.prev_code(i)
-    while j is not None:
-        t = toks.raw(j)
-        if t in (b")", b"}", b"]"):
-            depth += 1
-        elif t in (b"(", b"{", b"["):
-            if depth == 0:
-                break
-            depth -= 1
-        j = syntax.prev_code(j)
-    if j is None:
-        return 0, len(ctx.data)
-    if toks.raw(j) == b"{":
-        close = toks.brace_partner(j)
-        return (toks.start(j), toks.end(close)) if close is not None else None
-    if toks.raw(j) != b"(":
-        return None
-    k = i  # a parameter: the function body after the list
-    while k < len(toks.kinds) and toks.raw(k) != b"{":
-        if toks.raw(k) == b";":
-            return None  # a declaration without a body
-        k += 1
-    close = toks.brace_partner(k) if k < len(toks.kinds) else None
-    return (toks.start(k), toks.end(close)) if close is not None else None
+            and declared_type(ctx, arg.last, toks.start(call.name_index)) == (b"void", b"*"))
 
 
 def _wrap(call: Call, index: int, wrappers: list[ArgRule]) -> Iterator[Edit]:

@@ -23,10 +23,12 @@ from hipify_py.engine.rules.base import (
     identifier_tokens,
     misfit_null_argument,
 )
+from hipify_py.engine.rules.call_forms import FormChoice, choose_form
 from hipify_py.engine.rules.case_labels import dead_case_labels
 from hipify_py.engine.rules.dependent_launch import dependent_launch_plan
 from hipify_py.engine.rules.feature_macros import FAMILY as FEATURE_MACROS
 from hipify_py.engine.rules.includes import AMD_ONLY_THRUST
+from hipify_py.engine.syntax import Call
 from hipify_py.reporting.diagnostics import Finding
 from hipify_py.tables.mapping_model import ApiEntry, MappingTable
 from hipify_py.tables.targets import Resolution, resolve, supplied_note
@@ -73,7 +75,7 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
                           entry.cuda, "move this code to the handle-based API of cublas_v2.h "
                           "first; that API is translated", entry.family)
             continue
-        call = ctx.syntax.call_at(i) if entry.overloads else None
+        call = ctx.syntax.call_at(i) if entry.overloads or entry.typed_overloads else None
         arity = len(call.args) if call is not None else None
         res = resolution(entry, arity)
         name = res.name
@@ -82,13 +84,23 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
             if misfit is not None:
                 yield Reference(entry.family, entry.cuda, False)
                 text = ctx.syntax.text(misfit).decode("utf-8", "surrogateescape")
+                target = dict(entry.overloads).get(len(call.args), name)
                 yield Finding("HPY155", start, end,
                               f"{entry.cuda} with {text} as argument {call.args.index(misfit) + 1} "
-                              f"does not fit {name}, which has no such parameter; left as it is",
+                              f"does not fit {target}, which has no such parameter; left as it is",
                               entry.cuda, "pass a null pointer there, or rewrite the call for "
                               "HIP's signature", entry.family)
                 continue
-            name = dict(entry.overloads).get(len(call.args), name)
+            form = choose_form(ctx, entry, call) if entry.typed_overloads else None
+            if form is not None:
+                # Same count in both releases: the type of one argument tells the form.
+                yield from _form_findings(ctx, entry, call, form, start, end)
+                if form.hip is None:
+                    yield Reference(entry.family, entry.cuda, False)
+                    continue
+                name = form.hip
+            else:
+                name = dict(entry.overloads).get(len(call.args), name)
             if name != res.name and name is not None:
                 # The overload is itself a HIP name some CUDA name maps to: the target must have it.
                 twin = ctx.table.entry_for_hip(name)
@@ -109,6 +121,38 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
     yield from _cub_namespace(ctx)
     yield from _thrust_backend(ctx)
     yield from _strings(ctx, resolution)
+
+
+def _form_findings(ctx: Context, entry: ApiEntry, call: Call, form: FormChoice, start: int,
+                   end: int) -> Iterator[Finding]:
+    """HPY156 where --cuda-version chose the form (the argument's type cannot be seen), HPY155
+    where the form is one HIP has no function of."""
+    overload = form.overload
+    changed = min(entry.hip_unsupported_cuda, key=_release_key)
+    release = f"CUDA {changed}'s" if form.new else f"the pre-{changed} CUDA"
+    arg = ctx.syntax.text(call.args[overload.argument]).decode("utf-8", "surrogateescape")
+    where = f"argument {overload.argument + 1} ({arg})"
+    if not form.seen:
+        other = (f"a --cuda-version before {changed}" if form.new
+                 else f"--cuda-version {changed}")
+        yield Finding("HPY156", start, end,
+                      f"{entry.cuda}: the type of {where} cannot be seen here, so the call is "
+                      f"read as {release} form ({form.cuda_type} there), as --cuda-version "
+                      f"{ctx.settings.cuda_version} says: "
+                      f"{form.hip or 'HIP has no function of that form'}",
+                      entry.cuda, f"if the code passes {form.other_type} there, translate it "
+                      f"with {other}, or declare the argument where the call can see it",
+                      entry.family)
+    if form.hip is None:
+        yield Finding("HPY155", start, end,
+                      f"{entry.cuda} with {form.cuda_type} as {where} is {release} form, which "
+                      f"HIP has no function of; left as it is", entry.cuda,
+                      f"rewrite the call for {overload.old_hip}, which takes {overload.old_type} "
+                      "there", entry.family)
+
+
+def _release_key(version: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in re.findall(r"\d+", version))
 
 
 def _supplied_names_outside_tables(ctx: Context) -> Iterator[RuleOutput]:
