@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 
 from hipify_py.engine.edits import Edit, Piece
-from hipify_py.engine.parsing import IDENT, PUNCT
+from hipify_py.engine.parsing import IDENT
 from hipify_py.engine.rules.base import Context, Reference, RuleOutput
 from hipify_py.engine.syntax import Launch, Span
 from hipify_py.reporting.diagnostics import Finding, Severity
@@ -162,15 +162,12 @@ def _unrewritable(ctx: Context, launch: Launch) -> str | None:
     home = syntax.directive_at(first)
     if syntax.directive_at(last) is not home:
         return "it spans a preprocessor directive"
-    if home is None and any(
-        syntax.directive_at(i) is not None for i in range(first, last + 1)
-        if ctx.parsed.tokens.kinds[i] == PUNCT
-    ):
+    # (by bisection: a loop over the launch's tokens is quadratic for launches nested in
+    # argument lists)
+    if home is None and syntax.directive_between(first, last):
         return "it spans a preprocessor directive"
-    toks = ctx.parsed.tokens
-    for i in range(first, last + 1):
-        if toks.kinds[i] == PUNCT and toks.raw(i) in (b"#", b"##", b"%:"):
-            return "it uses the preprocessor's # or ## operators"
+    if syntax.hash_operator_between(first, last):
+        return "it uses the preprocessor's # or ## operators"
     return None
 
 
