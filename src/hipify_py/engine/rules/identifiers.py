@@ -8,6 +8,7 @@ hipify-clang does ("cudaMalloc failed" -> "hipMalloc failed"), without reports.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Callable, Iterator, Mapping
@@ -50,6 +51,7 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
 
     # <curand.h> lexes as `< curand . h >`: a header name is the includes rule's business.
     header_names = [(inc.name_start, inc.name_end) for inc in ctx.syntax.includes]
+    header_starts = [a for a, _ in header_names]  # in order: bisected, not scanned per name
     commented_out = dead_case_labels(ctx)
     for i, entry in ctx.api_tokens:
         if entry.family == FEATURE_MACROS:
@@ -57,7 +59,8 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
         start, end = toks.start(i), toks.end(i)
         if ctx.keeps_names(start):
             continue
-        if header_names and any(a <= start < b for a, b in header_names):
+        k = bisect.bisect_right(header_starts, start) - 1
+        if k >= 0 and start < header_names[k][1]:
             continue
         if i in commented_out:
             continue
