@@ -89,14 +89,34 @@ SHAPES: dict[str, Shape] = {
         lambda i: f"  cudaDeviceProp pr{i}; cudaGetDeviceProperties(&pr{i}, 0); x[{i}] = "
                   f"pr{i}.major + pr{i}.warpSize;"),
     "strings": _in_host_function(lambda i: f'  printf("cudaMalloc {i} failed\\n");'),
+    "skipped_branches": _repeated(lambda i: (
+        f"#if 0\nvoid f{i}() {{ cudaMalloc(0, {i}); }}\n#else\n"
+        f"void f{i}() {{ cudaFree(0); }}\n#endif\n"), 5),
+    "hip_branches": _repeated(lambda i: (
+        f"#ifdef __HIP_PLATFORM_AMD__\nvoid f{i}() {{ hipFree(0); }}\n#else\n"
+        f"void f{i}() {{ cudaFree(0); }}\n#endif\n"), 5),
+    "cuda_compiler_branches": _repeated(lambda i: (
+        f"#ifdef __CUDACC__\nvoid f{i}() {{ cudaFree(0); }}\n#endif\nint g{i};\n"), 4),
+    "user_namespaces": _repeated(lambda i: (
+        f"namespace n{i} {{ int cudaFree(void *p); }}\nvoid f{i}() {{ cudaFree(0); }}\n"), 2),
+    "template_kernels": _repeated(lambda i: (
+        f"template <typename T> __global__ void k{i}(T *p) {{ p[0] = 1; }}\n"
+        f"void h{i}(float *p) {{ k{i}<<<1, 2>>>(p); }}\n"), 2),
+}
+# The file name and settings a shape is translated with, where not shape.cu and the defaults.
+OPTIONS: dict[str, tuple[str, dict[str, object]]] = {
+    "skipped_branches": ("shape.cu", {"skip_excluded_blocks": True}),
+    "cuda_compiler_branches": ("shape.h", {}),
 }
 
 
-def translate_seconds(text: str, table: object) -> float:
+def translate_seconds(name: str, text: str, table: object) -> float:
     from hipify_py.engine.translate import translate_source
     from hipify_py.settings import Settings
+    path, options = OPTIONS.get(name, ("shape.cu", {}))
+    settings = Settings(**options)  # type: ignore[arg-type]
     start = time.perf_counter()
-    translate_source(text.encode(), "shape.cu", table, Settings())  # type: ignore[arg-type]
+    translate_source(text.encode(), path, table, settings)  # type: ignore[arg-type]
     return time.perf_counter() - start
 
 
@@ -112,11 +132,12 @@ def main(argv: list[str] | None = None) -> int:
     if a.write:
         a.write.mkdir(parents=True, exist_ok=True)
         for name in names:
-            (a.write / f"{name}.cu").write_text(SHAPES[name](a.lines))
+            suffix = Path(OPTIONS.get(name, ("shape.cu", {}))[0]).suffix
+            (a.write / f"{name}{suffix}").write_text(SHAPES[name](a.lines))
         return 0
     print(f"{'shape':32} {'1x s':>8} {'2x s':>8} {'4x s':>8}  4x/1x   (1x = {a.lines} lines)")
     for name in names:
-        times = [translate_seconds(SHAPES[name](a.lines * k), table) for k in (1, 2, 4)]
+        times = [translate_seconds(name, SHAPES[name](a.lines * k), table) for k in (1, 2, 4)]
         ratio = times[2] / max(times[0], 1e-6)
         print(f"{name:32} {times[0]:8.2f} {times[1]:8.2f} {times[2]:8.2f}  {ratio:5.1f}",
               flush=True)

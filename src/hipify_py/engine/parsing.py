@@ -184,6 +184,41 @@ class ClangDiagnostic(NamedTuple):
     message: str
 
 
+class DeviceFunctions:
+    """The __global__/__device__ functions of a file, by position: the innermost one around an
+    offset is found by bisection (rules ask per token: a scan of every function per question
+    was quadratic in a file of thousands of kernels, issue 30)."""
+
+    __slots__ = ("_functions", "_parents", "_starts")
+
+    def __init__(self, functions: Iterable[FunctionBody]) -> None:
+        # By start, an enclosing function before the ones it holds (sorted() is stable: of two
+        # with one extent, the later found stays the inner one, as it was).
+        ordered = sorted((fn for fn in functions if fn.on_device), key=lambda f: (f.start, -f.end))
+        parents: list[int] = []
+        open_: list[int] = []
+        for k, fn in enumerate(ordered):
+            while open_ and ordered[open_[-1]].end <= fn.start:
+                open_.pop()
+            parents.append(open_[-1] if open_ else -1)
+            open_.append(k)
+        self._functions = ordered
+        self._parents = parents
+        self._starts = [fn.start for fn in ordered]
+
+    def at(self, offset: int) -> FunctionBody | None:
+        k = bisect.bisect_right(self._starts, offset) - 1
+        while k >= 0:  # the last one to start here, else the functions around it
+            fn = self._functions[k]
+            if offset < fn.end:
+                return fn
+            k = self._parents[k]
+        return None
+
+
+_NO_FUNCTIONS = DeviceFunctions(())
+
+
 class ParsedSource(NamedTuple):
     """What parsing gives the rules: the bytes, their tokens and what the AST told."""
 
@@ -194,14 +229,11 @@ class ParsedSource(NamedTuple):
     skipped_ranges: tuple[tuple[int, int], ...] = ()
     clang_diagnostics: tuple[ClangDiagnostic, ...] = ()
     failed: bool = False  # libclang could not parse the file at all
+    device_functions: DeviceFunctions = _NO_FUNCTIONS  # the functions, indexed
 
     def device_function_at(self, offset: int) -> FunctionBody | None:
         """The innermost __global__/__device__ function containing offset, if any."""
-        found = None
-        for fn in self.functions:
-            if fn.start <= offset < fn.end and fn.on_device:
-                found = fn
-        return found
+        return self.device_functions.at(offset)
 
 
 @functools.cache
@@ -292,7 +324,8 @@ def parse_source(
         functions, declarations = _walk(tu, path, tokens, is_namespaced_name)
     skipped = _skipped_ranges(tu, path) if settings.skip_excluded_blocks else ()
     diagnostics = _diagnostics(tu, path) if settings.show_clang_diagnostics else ()
-    return ParsedSource(data, tokens, functions, declarations, skipped, diagnostics)
+    return ParsedSource(data, tokens, functions, declarations, skipped, diagnostics,
+                        device_functions=DeviceFunctions(functions))
 
 
 _TOKEN_WORDS = 6  # sizeof(CXToken) / sizeof(unsigned): int_data[4] and a pointer

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator, Mapping
 
 from hipify_py.engine.edits import Edit
 from hipify_py.engine.parsing import IDENT, LITERAL, TokenList
+from hipify_py.engine.ranges import NO_RANGES, Ranges
 from hipify_py.engine.rules.base import (
     Context,
     Reference,
@@ -64,7 +65,7 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
             continue
         if i in commented_out:
             continue
-        if is_member_or_user_name(ctx, i, scopes.get(entry.cuda, ()), entries):
+        if is_member_or_user_name(ctx, i, scopes.get(entry.cuda, NO_RANGES), entries):
             continue
         if entry.family == "cublas" and ctx.is_legacy_cublas(entry):
             yield Reference(entry.family, entry.cuda, False)
@@ -254,7 +255,7 @@ _TEMPLATE_WORDS = frozenset({b"texture", b"surface"})
 def is_member_or_user_name(
     ctx: Context,
     i: int,
-    scopes: tuple[tuple[str, int, int], ...],
+    scopes: Ranges,
     entries: Mapping[str, ApiEntry],
 ) -> bool:
     """True when token i is not a use of the CUDA API: a member, or the user's own name."""
@@ -280,7 +281,7 @@ def is_member_or_user_name(
             # (a CUDA enum as qualifier) is still the API.
             return qualifier is not None and toks.text(qualifier) not in entries
     pos = toks.start(i)
-    return any(a <= pos < b for _, a, b in scopes)
+    return pos in scopes
 
 
 def _declared_functions(ctx: Context) -> frozenset[str]:
@@ -313,9 +314,9 @@ def _global_qualifier(ctx: Context, colons: int | None) -> bool:
     return prev is None or (toks.kinds[prev] != IDENT and toks.raw(prev) not in (b">", b">>"))
 
 
-def user_scopes(ctx: Context) -> dict[str, tuple[tuple[str, int, int], ...]]:
-    """Mapped names the user declares in a namespace: name -> (namespace, start, end)."""
-    scopes: dict[str, list[tuple[str, int, int]]] = {}
+def user_scopes(ctx: Context) -> dict[str, Ranges]:
+    """Mapped names the user declares in a namespace: name -> the scopes that declare it."""
+    scopes: dict[str, list[tuple[int, int]]] = {}
     for decl in ctx.parsed.user_declarations:
-        scopes.setdefault(decl.name, []).append((decl.namespace, decl.start, decl.end))
-    return {name: tuple(v) for name, v in scopes.items()}
+        scopes.setdefault(decl.name, []).append((decl.start, decl.end))
+    return {name: Ranges(v) for name, v in scopes.items()}

@@ -13,16 +13,16 @@
 
 from __future__ import annotations
 
-import bisect
 import os
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from hipify_py.engine.edits import Edit
 from hipify_py.engine.parsing import COMMENT, IDENT
+from hipify_py.engine.ranges import Ranges
 from hipify_py.engine.rules.base import Context, Reference, RuleOutput
 from hipify_py.engine.syntax import Directive, Include
 from hipify_py.reporting.diagnostics import Finding
@@ -262,11 +262,10 @@ class _Blocks:
     def walk(self, d: Directive) -> None:
         if d.name in _CONDITIONAL_OPEN:
             self._open.append(None if d is self._guard else set())
-        elif d.name in _CONDITIONAL_NEXT or d.name == "endif":
-            if self._open:
-                self._counts.subtract(self._open.pop() or ())
-                if d.name != "endif":
-                    self._open.append(set())
+        elif (d.name in _CONDITIONAL_NEXT or d.name == "endif") and self._open:
+            self._counts.subtract(self._open.pop() or ())
+            if d.name != "endif":
+                self._open.append(set())
 
     def include(self, header: str) -> None:
         frame = self._open[-1] if self._open and self._open[-1] is not None else self._outer
@@ -294,8 +293,8 @@ def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOut
     # file names CUDA itself (its headers may): hipify-clang gives every .cu hip_runtime.h too.
     is_cu = ctx.path.endswith(".cu") and ctx.host_includer is None
     c_blocks = _extern_c_blocks(ctx)
-    inside_c = _union(c_blocks)
-    in_c = [p for p in planned if p.target in hip_headers and inside_c(p.include.directive.start)]
+    inside_c = Ranges(c_blocks)  # (thousands of unclosed `extern "C" {` overlap)
+    in_c = [p for p in planned if p.target in hip_headers and p.include.directive.start in inside_c]
     in_c_ids = {id(p) for p in in_c}
     top = [p for p in planned if p.target is not None and p.top and id(p) not in in_c_ids]
     first_hip = next((p for p in top if p.target in hip_headers), None)
@@ -412,23 +411,6 @@ def _extern_c_blocks(ctx: Context) -> list[tuple[int, int]]:
         end = toks.end(close) if close is not None else len(ctx.data)
         out.append((m.start(), end))
     return out
-
-
-def _union(ranges: list[tuple[int, int]]) -> Callable[[int], bool]:
-    """Is an offset inside one of these byte ranges? By bisection over their union (thousands
-    of unclosed `extern "C" {` overlap: asking each was quadratic)."""
-    merged: list[list[int]] = []
-    for a, b in sorted(ranges):
-        if merged and a <= merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], b)
-        else:
-            merged.append([a, b])
-    starts = [a for a, _ in merged]
-
-    def inside(offset: int) -> bool:
-        k = bisect.bisect_right(starts, offset) - 1
-        return k >= 0 and offset < merged[k][1]
-    return inside
 
 
 def _lifted(ctx: Context, offset: int) -> int:

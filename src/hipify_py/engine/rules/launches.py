@@ -171,8 +171,10 @@ def _unrewritable(ctx: Context, launch: Launch) -> str | None:
     return None
 
 
+# (a parameter list of at most 1,000 bytes: unbounded, each `template <` of a file where none
+# closes was matched to the end of the file, issue 30)
 _TEMPLATE_KERNEL = re.compile(
-    rb"\btemplate\s*<[^{};]*>\s*(?:[A-Za-z_][\w:]*\s+)*?__global__\s+(?:[A-Za-z_][\w:]*[\s*&]+)*?"
+    rb"\btemplate\s*<[^{};]{0,1000}>\s*(?:[A-Za-z_][\w:]*\s+)*?__global__\s+(?:[A-Za-z_][\w:]*[\s*&]+)*?"
     rb"([A-Za-z_]\w*)\s*\(")
 
 
