@@ -319,7 +319,8 @@ class Syntax:
         return None
 
     @cached_property
-    def launches(self) -> tuple[Launch, ...]:
+    def chevrons(self) -> tuple[int, ...]:
+        """Every `<<<` token."""
         out = []
         toks = self.tokens
         data = self.data
@@ -327,8 +328,16 @@ class Syntax:
         while pos != -1:
             i = toks.index_at(pos)
             pos = data.find(b"<<<", pos + 3)
-            if i >= len(toks) or toks.kinds[i] != PUNCT or toks.raw(i) != b"<<<":
-                continue
+            if i < len(toks) and toks.kinds[i] == PUNCT and toks.raw(i) == b"<<<":
+                out.append(i)
+        return tuple(out)
+
+    @cached_property
+    def launches(self) -> tuple[Launch, ...]:
+        out = []
+        toks = self.tokens
+        data = self.data
+        for i in self.chevrons:
             launch = self._launch_at(i)
             if launch is not None:
                 out.append(launch)

@@ -68,6 +68,30 @@ def rewrite_launches(ctx: Context) -> Iterator[RuleOutput]:
             continue
         yield Reference("launch", name, True)
         yield _launch_edit(ctx, launch)
+    yield from _unclosed_launches(ctx)
+
+
+def _unclosed_launches(ctx: Context) -> Iterator[Finding]:
+    """A `<<<` whose configuration or argument list never closes is no launch to rewrite: it is
+    left as it is, and said so on its line (nvcc rejects it too)."""
+    syntax = ctx.syntax
+    toks = ctx.parsed.tokens
+    launched = {launch.open_index for launch in syntax.launches}
+    for i in syntax.chevrons:
+        if i in launched or ctx.is_skipped(toks.start(i)):
+            continue
+        close = syntax.partner_of(i)
+        if close is None:
+            problem = "its <<< has no matching >>> before the end of the statement"
+        else:
+            args_open = syntax.next_code(close)
+            if (args_open is None or toks.raw(args_open) != b"("
+                    or syntax.partner_of(args_open) is not None):
+                continue  # arguments a macro supplies, or no launch at all
+            problem = "its argument list never closes"
+        yield Finding("HPY901", toks.start(i), toks.end(i),
+                      f"kernel launch left as <<<...>>>: {problem}", None,
+                      "check the brackets of this launch", "runtime")
 
 
 def _closed_chevrons(ctx: Context, launch: Launch) -> Iterator[Edit]:
