@@ -399,6 +399,18 @@ def test_a_force_included_header_is_part_of_the_key(tree: Path, table: MappingTa
                       compile_db="build_dir")
 
 
+def test_a_macro_the_database_defines_is_part_of_the_key(tree: Path, table: MappingTable) -> None:
+    (tree / "k.cu").write_bytes(_CHOICE)
+    Path("build_dir").mkdir()
+
+    def database(value: int) -> None:
+        Path("build_dir/compile_commands.json").write_text(json.dumps([{
+            "directory": str(tree), "file": "k.cu",
+            "arguments": ["nvcc", f"--define-macro=USE_PINNED={value}", "-c", "k.cu"]}]))
+    database(1)
+    _flip_and_compare(tree, table, lambda: database(0), compile_db="build_dir")
+
+
 def test_a_header_created_earlier_on_the_search_path_is_a_miss(tree: Path, table: MappingTable,
                                                                tmp_path: Path) -> None:
     """The include folders decide which config.h is read: one created in a folder searched
