@@ -217,6 +217,7 @@ def _nested(rng: random.Random) -> str:
         ("k<<<1, 2>>>(", ")"), ("f(", ")"), ("k<<<(", ">>>"), ("#if A\n", "#endif\n"),
         ('extern "C" {\n', "}\n"), ("{", "}"), ("[", "]"), ("template <typename T", ">"),
         ("#include <cuda_runtime.h>\n#if B\n", "#endif\n"), ("k << < 1, (", ") >> > (x)"),
+        ("cudnnConvolutionForward(h, a, x, w, d, c, algo, ws, sz, b, y, ", ")"),  # rebuilt
     ])
     body = "__global__ void k(int a) {}\nvoid host(int x) {\n" + opener * depth + "x"
     return body + closer * rng.choice([0, depth // 2, depth]) + ";\n}\n"
