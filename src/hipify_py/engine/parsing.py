@@ -18,9 +18,10 @@ import ctypes
 import functools
 import os
 import re
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple, overload
+from typing import Any, NamedTuple, TypeVar, overload
 
 from hipify_py.settings import Settings, cuda_major_minor, cuda_version_number
 from hipify_py.tables.cuda_releases import library_defines
@@ -313,19 +314,62 @@ def parse_source(
         options |= _RETAIN_EXCLUDED_BLOCKS
     unsaved = [(path, data), (_PRELUDE_NAME, _prelude_text())]
     args = clang_args(settings, extra_args)
+
+    def parse() -> ParsedSource:
+        try:
+            tu = _index().parse(path, args=args, unsaved_files=unsaved, options=options)
+        except cindex.TranslationUnitLoadError:
+            return ParsedSource(data=data, tokens=_no_tokens(data), failed=True)
+        tokens = _tokenize(tu, path, data)
+        functions: tuple[FunctionBody, ...] = ()
+        declarations: tuple[UserDeclaration, ...] = ()
+        if want_ast:
+            functions, declarations = _walk(tu, path, tokens, is_namespaced_name)
+        skipped = _skipped_ranges(tu, path) if settings.skip_excluded_blocks else ()
+        diagnostics = _diagnostics(tu, path) if settings.show_clang_diagnostics else ()
+        return ParsedSource(data, tokens, functions, declarations, skipped, diagnostics,
+                            device_functions=DeviceFunctions(functions))
+
+    return _on_parser_stack(parse)
+
+
+# clang's parser recurses once per nesting level of an expression or declaration (about 500
+# bytes of stack each): in libclang's own 8 MiB thread a generated 20,000-term sum, or 20,000
+# nested template parameter lists, overflowed the stack and killed the process (SIGSEGV).
+# Parsing runs on a thread of ours with this much stack (address space: pages are only used
+# as deep as the parse goes), libclang told to parse on the calling thread.
+_PARSER_STACK = 1 << 30
+T = TypeVar("T")
+
+
+def _on_parser_stack(work: Callable[[], T]) -> T:
+    """work() on a thread with _PARSER_STACK of stack; where none can be made, here (libclang
+    then parses on its own thread, as it did)."""
+    done: list[T] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            done.append(work())
+        except BaseException as exc:  # handed to the caller's thread
+            failed.append(exc)
+
     try:
-        tu = _index().parse(path, args=args, unsaved_files=unsaved, options=options)
-    except cindex.TranslationUnitLoadError:
-        return ParsedSource(data=data, tokens=_no_tokens(data), failed=True)
-    tokens = _tokenize(tu, path, data)
-    functions: tuple[FunctionBody, ...] = ()
-    declarations: tuple[UserDeclaration, ...] = ()
-    if want_ast:
-        functions, declarations = _walk(tu, path, tokens, is_namespaced_name)
-    skipped = _skipped_ranges(tu, path) if settings.skip_excluded_blocks else ()
-    diagnostics = _diagnostics(tu, path) if settings.show_clang_diagnostics else ()
-    return ParsedSource(data, tokens, functions, declarations, skipped, diagnostics,
-                        device_functions=DeviceFunctions(functions))
+        previous = threading.stack_size(_PARSER_STACK)
+    except (ValueError, RuntimeError):
+        return work()
+    os.environ["LIBCLANG_NOTHREADS"] = "1"  # (read by each parse)
+    try:
+        thread = threading.Thread(target=run, name="hipify-py-parse", daemon=True)
+        thread.start()
+    except RuntimeError:  # no address space for such a stack: this thread's own
+        return work()
+    finally:
+        threading.stack_size(previous)
+    thread.join()
+    if failed:
+        raise failed[0]
+    return done[0]
 
 
 _TOKEN_WORDS = 6  # sizeof(CXToken) / sizeof(unsigned): int_data[4] and a pointer
