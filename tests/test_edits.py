@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hipify_py.engine.edits import Edit, apply_edits, plan_edits
+from work import count_lines
 
 
 def apply(data: bytes, *edits: Edit) -> bytes:
@@ -113,3 +114,21 @@ def test_two_wrappers_of_one_argument_nest(tmp_path: Path) -> None:
                            "w.cu", table, Settings()).output
     assert out is not None
     assert b"hipFuncSetCacheConfig(outer(reinterpret_cast<const void*>(kern)), " in out
+
+
+@pytest.mark.parametrize("depth", [3, 5000])
+def test_composites_nested_thousands_deep_apply_in_linear_work(depth: int) -> None:
+    """Calls nested in calls, each rebuilt from pieces (issue 30): planning and applying
+    recursed once per level (a RecursionError past 1,000) and filtered every level's edits."""
+    data = b"f(" * depth + b"x" + b")" * depth
+    size = len(data)
+    edits = [Edit(2 * k, size - k, b"", "arguments", (b"g(", (2 * k + 2, size - k - 1), b")"))
+             for k in range(depth)]
+    edits.append(Edit(2 * depth, 2 * depth + 1, b"y", "identifiers"))
+
+    def plan_and_apply() -> bytes:
+        plan = plan_edits(edits)
+        assert plan.ok
+        return apply_edits(data, plan.edits)
+    output, _ = count_lines(plan_and_apply, budget=1_000 + 100 * depth)
+    assert output == b"g(" * depth + b"y" + b")" * depth

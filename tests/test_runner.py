@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -410,6 +411,85 @@ def test_a_flipped_define_in_an_included_header_is_a_miss(tree: Path, table: Map
     assert _run(["src"], table).cache_hits == every - 2  # config.h, and graph.cu through it
 
 
+def _flip_and_compare(tree: Path, table: MappingTable, flip: Callable[[], object],
+                      **options: object) -> None:
+    """Run (cache on, output folder: the run record too), change something with flip(), run
+    again: what the cache gives is what a run without it gives."""
+    settings = Settings(skip_excluded_blocks=True)
+    opts = {"mode": OutputMode.OUTPUT_DIR, "output_dir": "out", **options}
+    before = _by_path(_run(["src"], table, settings, **opts))
+    flip()
+    cached = _by_path(_run(["src"], table, settings, **opts))
+    fresh = _by_path(_run(["src"], table, settings, use_cache=False, **options))
+    assert cached["src/k.cu"].output == fresh["src/k.cu"].output
+    assert cached["src/k.cu"].output != before["src/k.cu"].output
+
+
+_CHOICE = (b"#if USE_PINNED\nvoid f(float **p) { cudaMallocHost(p, 4); }\n"
+           b"#else\nvoid f(float **p) { cudaMalloc(p, 4); }\n#endif\n")
+
+
+@pytest.mark.parametrize("flag", ["-include", "-imacros", "--pre-include"])
+def test_a_force_included_header_is_part_of_the_key(tree: Path, table: MappingTable,
+                                                    flag: str) -> None:
+    """Issue 30: the compile database force-includes a header that decides an #if; after it
+    changed, the cached translation was served (per file and whole run)."""
+    (tree / "k.cu").write_bytes(_CHOICE)
+    Path("cfg").mkdir()
+    Path("cfg/force.h").write_text("#define USE_PINNED 1\n")
+    Path("build_dir").mkdir()
+    Path("build_dir/compile_commands.json").write_text(json.dumps([{
+        "directory": str(Path("build_dir").resolve()), "file": "../src/k.cu",
+        "arguments": ["nvcc", flag, "../cfg/force.h", "-c", "../src/k.cu"]}]))
+    _flip_and_compare(tree, table, lambda: Path("cfg/force.h").write_text("#define USE_PINNED 0\n"),
+                      compile_db="build_dir")
+
+
+def test_a_macro_the_database_defines_is_part_of_the_key(tree: Path, table: MappingTable) -> None:
+    (tree / "k.cu").write_bytes(_CHOICE)
+    Path("build_dir").mkdir()
+
+    def database(value: int) -> None:
+        Path("build_dir/compile_commands.json").write_text(json.dumps([{
+            "directory": str(tree), "file": "k.cu",
+            "arguments": ["nvcc", f"--define-macro=USE_PINNED={value}", "-c", "k.cu"]}]))
+    database(1)
+    _flip_and_compare(tree, table, lambda: database(0), compile_db="build_dir")
+
+
+def test_a_header_created_earlier_on_the_search_path_is_a_miss(tree: Path, table: MappingTable,
+                                                               tmp_path: Path) -> None:
+    """The include folders decide which config.h is read: one created in a folder searched
+    before the one that held it (outside the tree) is a change."""
+    (tree / "k.cu").write_bytes(b'#include "config.h"\n' + _CHOICE)
+    for folder in ("first", "second"):
+        (tmp_path / folder).mkdir()
+    (tmp_path / "second" / "config.h").write_text("#define USE_PINNED 1\n")
+    settings_dirs = (str(tmp_path / "first"), str(tmp_path / "second"))
+    Path("build_dir").mkdir()
+    Path("build_dir/compile_commands.json").write_text(json.dumps([{
+        "directory": str(tree), "file": "k.cu",
+        "arguments": ["nvcc", *(f"-I{d}" for d in settings_dirs), "-c", "k.cu"]}]))
+    _flip_and_compare(tree, table,
+                      lambda: (tmp_path / "first" / "config.h").write_text("#define USE_PINNED 0\n"),
+                      compile_db="build_dir")
+
+
+def test_a_header_reached_through_angled_includes_is_a_dependency(
+        tree: Path, table: MappingTable, tmp_path: Path) -> None:
+    (tree / "k.cu").write_bytes(b"#include <outer.h>\n" + _CHOICE)
+    (tmp_path / "inc").mkdir()
+    (tmp_path / "inc" / "outer.h").write_text("#include <inner.h>\n")
+    (tmp_path / "inc" / "inner.h").write_text("#define USE_PINNED 1\n")
+    Path("build_dir").mkdir()
+    Path("build_dir/compile_commands.json").write_text(json.dumps([{
+        "directory": str(tree), "file": "k.cu",
+        "arguments": ["nvcc", "-I", str(tmp_path / "inc"), "-c", "k.cu"]}]))
+    _flip_and_compare(tree, table,
+                      lambda: (tmp_path / "inc" / "inner.h").write_text("#define USE_PINNED 0\n"),
+                      compile_db="build_dir")
+
+
 # --- build information -----------------------------------------------------------------------
 def test_compile_database_flags_decide_live_branches(tree: Path, table: MappingTable) -> None:
     (tree / "cfg.cu").write_bytes(
@@ -432,6 +512,12 @@ def test_compile_flags_are_filtered_and_made_absolute() -> None:
     flags = parse_flags(["-I", "inc", "-DX=1", "-isystem", "/sys", "-O3", "-std=c++17",
                          "--expt-relaxed-constexpr", "-o", "a.o"], "/work/b")
     assert flags == ("-I/work/b/inc", "-DX=1", "-isystem", "/sys", "-std=c++17")
+    # Files read before the source, and nvcc's long spellings.
+    flags = parse_flags(["-imacros", "m.h", "--pre-include", "p.h", "--define-macro=A=1",
+                         "--include-path", "inc", "--undefine-macro=B", "--system-include=s"],
+                        "/work/b")
+    assert flags == ("-imacros", "/work/b/m.h", "-include", "/work/b/p.h", "-DA=1",
+                     "-I/work/b/inc", "-UB", "-isystem", "/work/b/s")
 
 
 def test_bad_compile_database_is_a_usage_error(tree: Path, table: MappingTable) -> None:

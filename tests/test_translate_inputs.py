@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import builtins
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -111,3 +113,20 @@ def test_huge_file_translates_when_allowed(tmp_path: Path, table: MappingTable) 
 def test_directory_given_as_file(tmp_path: Path, table: MappingTable) -> None:
     result = translate_file(str(tmp_path), table, Settings())
     assert result.status is FileStatus.FAILED and codes(result) == ["HPY902"]
+
+
+@pytest.mark.parametrize("body", [
+    "const int total = " + " + ".join(str(k % 7) for k in range(30000)) + ";",
+    "int x = " + "-" * 30000 + "1;",
+    "template <typename T" * 20000 + ">" * 20000,
+], ids=["sum", "unary", "templates"])
+def test_deeply_nested_code_does_not_crash_the_parser(tmp_path: Path, body: str) -> None:
+    """A generated 30,000-term constant sum (or unary chain, or nested template parameter
+    lists) made clang recurse past libclang's 8 MiB thread: the process died (SIGSEGV). Run as
+    a process of its own, so that the crash it checks for is not pytest's."""
+    source = tmp_path / "deep.cu"
+    source.write_text(body + "\nvoid f(float **p) { cudaMalloc(p, 4); }\n")
+    proc = subprocess.run([sys.executable, "-m", "hipify_py", "translate", str(source), "-q",
+                           "--no-cache"], capture_output=True, timeout=600, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert b"hipMalloc" in proc.stdout

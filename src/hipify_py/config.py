@@ -58,6 +58,8 @@ def load_project_config(start: Path) -> ProjectConfig | None:
         doc = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from None
+    except RecursionError:  # tomllib recurses per nested array or table
+        raise ConfigError(f"{path}: cannot read: values nested too deeply") from None
     tool = doc.get("tool", {})
     if not isinstance(tool, dict):  # `tool = "legacy"`: not ours to read, but not a table
         raise ConfigError(f"{path}: [tool] must be a table, not {tool!r}")
@@ -94,7 +96,9 @@ def _string(path: Path, table: dict[str, Any], key: str) -> str | None:
     if isinstance(value, (int, float)) and not isinstance(value, bool) and key == "hip-version":
         return str(value)  # hip-version = 6.1 parses as a float
     if not isinstance(value, str):
-        raise ConfigError(f"{path}: [tool.hipify-py] {key}: expected a string, got {value!r}")
+        raise ConfigError(f"{path}: [tool.hipify-py] {key}: expected a string, got "
+                          f"{_shown(value)}")
+    _no_nul(path, key, value)
     return value
 
 
@@ -104,7 +108,21 @@ def _strings(path: Path, table: dict[str, Any], key: str) -> tuple[str, ...]:
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ConfigError(f"{path}: [tool.hipify-py] {key}: expected a list of strings")
+    for v in value:
+        _no_nul(path, key, v)
     return tuple(value)
+
+
+def _no_nul(path: Path, key: str, value: str) -> None:
+    """No option, path or pattern holds a NUL character (a path with one cannot be opened)."""
+    if "\0" in value:
+        raise ConfigError(f"{path}: [tool.hipify-py] {key}: {value!r} holds a NUL character")
+
+
+def _shown(value: object) -> str:
+    """A value for a message, at most a line of it."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _bool(path: Path, table: dict[str, Any], key: str) -> bool:

@@ -12,7 +12,8 @@ inside text the composite drops are dropped with it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import bisect
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -94,32 +95,31 @@ def _contains(outer: Edit, inner: Edit) -> bool:
 
 
 def _check(edits: tuple[Edit, ...], conflicts: list[Conflict]) -> None:
-    """Check sorted edits at one nesting level; the edits inside a composite (which follow it
-    directly in sort order) are checked against its pieces and then among themselves."""
-    i = 0
-    n = len(edits)
-    last: Edit | None = None
-    while i < n:
-        edit = edits[i]
-        i += 1
+    """Check sorted edits level by level: each against the one before it at its level (inside
+    the same composite, or at the top), and each inside a composite against that composite's
+    pieces. (One pass with a stack of the composites open: recursing per level was quadratic,
+    and past 1,000 levels a RecursionError, in calls nested in calls; issue 30.) An edit that
+    crosses none of its composite's pieces crosses none of theirs around it."""
+    # per open level: [the composite (None: the top), the last edit kept at that level]
+    levels: list[list[Edit | None]] = [[None, None]]
+    for edit in edits:
+        while len(levels) > 1 and not _contains(levels[-1][0], edit):  # type: ignore[arg-type]
+            levels.pop()
+        level = levels[-1]
+        last = level[1]
         if last is not None and _overlaps(last, edit):
             conflicts.append(Conflict(last, edit))
             continue
-        last = edit
-        if not edit.composite:
-            continue
-        j = i
-        while j < n and _contains(edit, edits[j]):
-            j += 1
-        inner = edits[i:j]
-        i = j
-        for piece in edit.pieces or ():
-            if isinstance(piece, tuple):
-                a, b = piece
-                for e in inner:
-                    if e.start < a < e.end or e.start < b < e.end:
-                        conflicts.append(Conflict(edit, e))
-        _check(inner, conflicts)
+        level[1] = edit
+        outer = level[0]
+        if outer is not None:
+            for piece in outer.pieces or ():
+                if isinstance(piece, tuple):
+                    a, b = piece
+                    if edit.start < a < edit.end or edit.start < b < edit.end:
+                        conflicts.append(Conflict(outer, edit))
+        if edit.composite:
+            levels.append([edit, None])
 
 
 def _overlaps(a: Edit, b: Edit) -> bool:
@@ -134,40 +134,65 @@ def apply_edits(data: bytes, edits: tuple[Edit, ...]) -> bytes:
     """Apply planned (sorted, conflict-free) edits; untouched bytes are copied as they are."""
     if not edits:
         return data
-    return _render(data, 0, len(data), edits)
-
-
-def _render(data: bytes, start: int, end: int, edits: tuple[Edit, ...]) -> bytes:
-    """The bytes of data[start:end] with the edits that lie in that range applied."""
+    keys = [(e.start, 0 if e.start == e.end else 1) for e in edits]  # the sort order's head
+    ends = _group_ends(edits)
     parts: list[bytes] = []
+    # A stack of ranges being rendered, not recursion: composites nest as deep as calls do.
+    stack = [_render(data, 0, len(data), edits, 0, len(edits), keys, ends)]
+    while stack:
+        item = next(stack[-1], None)
+        if item is None:
+            stack.pop()
+        elif isinstance(item, bytes):
+            parts.append(item)
+        else:
+            a, b, lo, hi = item
+            stack.append(_render(data, a, b, edits, *_within(keys, a, b, lo, hi), keys, ends))
+    return b"".join(parts)
+
+
+def _render(data: bytes, start: int, end: int, edits: tuple[Edit, ...], lo: int, hi: int,
+            keys: list[tuple[int, int]], ends: list[int],
+            ) -> Iterator[bytes | tuple[int, int, int, int]]:
+    """The bytes of data[start:end] with edits[lo:hi] (those in that range) applied; a range
+    of the original that a composite keeps is yielded as (start, end, and the bounds of the
+    edits the composite contains), rendered in turn."""
     pos = start
-    i = 0
-    n = len(edits)
-    while i < n:
+    i = lo
+    while i < hi:
         edit = edits[i]
         i += 1
         if edit.end < start or edit.start > end or edit.start < pos:
             continue
         if edit.start == edit.end and not start <= edit.start <= end:
             continue
-        parts.append(data[pos : edit.start])
+        yield data[pos : edit.start]
         if edit.pieces is None:
-            parts.append(edit.text)
+            yield edit.text
         else:
-            inner = []
-            while i < n and _contains(edit, edits[i]):
-                inner.append(edits[i])
-                i += 1
-            nested = tuple(inner)
+            inside = min(ends[i - 1], hi)  # the edits inside it are its pieces' (or dropped)
             for piece in edit.pieces:
-                if isinstance(piece, tuple):
-                    parts.append(_render(data, piece[0], piece[1], _within(nested, *piece)))
-                else:
-                    parts.append(piece)
+                yield piece if isinstance(piece, bytes) else (*piece, i, inside)
+            i = inside
         pos = edit.end
-    parts.append(data[pos:end])
-    return b"".join(parts)
+    yield data[pos:end]
 
 
-def _within(edits: tuple[Edit, ...], a: int, b: int) -> tuple[Edit, ...]:
-    return tuple(e for e in edits if a <= e.start and e.end <= b)
+def _group_ends(edits: tuple[Edit, ...]) -> list[int]:
+    """For each composite, the index after the last edit it contains (they follow it)."""
+    ends = [0] * len(edits)
+    open_: list[int] = []
+    for k, edit in enumerate(edits):
+        while open_ and not _contains(edits[open_[-1]], edit):
+            ends[open_.pop()] = k
+        if edit.composite:
+            open_.append(k)
+    for k in open_:
+        ends[k] = len(edits)
+    return ends
+
+
+def _within(keys: list[tuple[int, int]], a: int, b: int, lo: int, hi: int) -> tuple[int, int]:
+    """Of the edits lo..hi (a composite's), those inside [a, b]: from the first that starts at
+    a, through the insertions at b (a replacement starting at b lies outside)."""
+    return bisect.bisect_left(keys, (a, 0), lo, hi), bisect.bisect_right(keys, (b, 0), lo, hi)

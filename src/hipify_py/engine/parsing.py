@@ -18,9 +18,10 @@ import ctypes
 import functools
 import os
 import re
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple, overload
+from typing import Any, NamedTuple, TypeVar, overload
 
 from hipify_py.settings import Settings, cuda_major_minor, cuda_version_number
 from hipify_py.tables.cuda_releases import library_defines
@@ -184,6 +185,41 @@ class ClangDiagnostic(NamedTuple):
     message: str
 
 
+class DeviceFunctions:
+    """The __global__/__device__ functions of a file, by position: the innermost one around an
+    offset is found by bisection (rules ask per token: a scan of every function per question
+    was quadratic in a file of thousands of kernels, issue 30)."""
+
+    __slots__ = ("_functions", "_parents", "_starts")
+
+    def __init__(self, functions: Iterable[FunctionBody]) -> None:
+        # By start, an enclosing function before the ones it holds (sorted() is stable: of two
+        # with one extent, the later found stays the inner one, as it was).
+        ordered = sorted((fn for fn in functions if fn.on_device), key=lambda f: (f.start, -f.end))
+        parents: list[int] = []
+        open_: list[int] = []
+        for k, fn in enumerate(ordered):
+            while open_ and ordered[open_[-1]].end <= fn.start:
+                open_.pop()
+            parents.append(open_[-1] if open_ else -1)
+            open_.append(k)
+        self._functions = ordered
+        self._parents = parents
+        self._starts = [fn.start for fn in ordered]
+
+    def at(self, offset: int) -> FunctionBody | None:
+        k = bisect.bisect_right(self._starts, offset) - 1
+        while k >= 0:  # the last one to start here, else the functions around it
+            fn = self._functions[k]
+            if offset < fn.end:
+                return fn
+            k = self._parents[k]
+        return None
+
+
+_NO_FUNCTIONS = DeviceFunctions(())
+
+
 class ParsedSource(NamedTuple):
     """What parsing gives the rules: the bytes, their tokens and what the AST told."""
 
@@ -194,14 +230,11 @@ class ParsedSource(NamedTuple):
     skipped_ranges: tuple[tuple[int, int], ...] = ()
     clang_diagnostics: tuple[ClangDiagnostic, ...] = ()
     failed: bool = False  # libclang could not parse the file at all
+    device_functions: DeviceFunctions = _NO_FUNCTIONS  # the functions, indexed
 
     def device_function_at(self, offset: int) -> FunctionBody | None:
         """The innermost __global__/__device__ function containing offset, if any."""
-        found = None
-        for fn in self.functions:
-            if fn.start <= offset < fn.end and fn.on_device:
-                found = fn
-        return found
+        return self.device_functions.at(offset)
 
 
 @functools.cache
@@ -281,18 +314,62 @@ def parse_source(
         options |= _RETAIN_EXCLUDED_BLOCKS
     unsaved = [(path, data), (_PRELUDE_NAME, _prelude_text())]
     args = clang_args(settings, extra_args)
+
+    def parse() -> ParsedSource:
+        try:
+            tu = _index().parse(path, args=args, unsaved_files=unsaved, options=options)
+        except cindex.TranslationUnitLoadError:
+            return ParsedSource(data=data, tokens=_no_tokens(data), failed=True)
+        tokens = _tokenize(tu, path, data)
+        functions: tuple[FunctionBody, ...] = ()
+        declarations: tuple[UserDeclaration, ...] = ()
+        if want_ast:
+            functions, declarations = _walk(tu, path, tokens, is_namespaced_name)
+        skipped = _skipped_ranges(tu, path) if settings.skip_excluded_blocks else ()
+        diagnostics = _diagnostics(tu, path) if settings.show_clang_diagnostics else ()
+        return ParsedSource(data, tokens, functions, declarations, skipped, diagnostics,
+                            device_functions=DeviceFunctions(functions))
+
+    return _on_parser_stack(parse)
+
+
+# clang's parser recurses once per nesting level of an expression or declaration (about 500
+# bytes of stack each): in libclang's own 8 MiB thread a generated 20,000-term sum, or 20,000
+# nested template parameter lists, overflowed the stack and killed the process (SIGSEGV).
+# Parsing runs on a thread of ours with this much stack (address space: pages are only used
+# as deep as the parse goes), libclang told to parse on the calling thread.
+_PARSER_STACK = 1 << 30
+T = TypeVar("T")
+
+
+def _on_parser_stack(work: Callable[[], T]) -> T:
+    """work() on a thread with _PARSER_STACK of stack; where none can be made, here (libclang
+    then parses on its own thread, as it did)."""
+    done: list[T] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            done.append(work())
+        except BaseException as exc:  # handed to the caller's thread
+            failed.append(exc)
+
     try:
-        tu = _index().parse(path, args=args, unsaved_files=unsaved, options=options)
-    except cindex.TranslationUnitLoadError:
-        return ParsedSource(data=data, tokens=_no_tokens(data), failed=True)
-    tokens = _tokenize(tu, path, data)
-    functions: tuple[FunctionBody, ...] = ()
-    declarations: tuple[UserDeclaration, ...] = ()
-    if want_ast:
-        functions, declarations = _walk(tu, path, tokens, is_namespaced_name)
-    skipped = _skipped_ranges(tu, path) if settings.skip_excluded_blocks else ()
-    diagnostics = _diagnostics(tu, path) if settings.show_clang_diagnostics else ()
-    return ParsedSource(data, tokens, functions, declarations, skipped, diagnostics)
+        previous = threading.stack_size(_PARSER_STACK)
+    except (ValueError, RuntimeError):
+        return work()
+    os.environ["LIBCLANG_NOTHREADS"] = "1"  # (read by each parse)
+    try:
+        thread = threading.Thread(target=run, name="hipify-py-parse", daemon=True)
+        thread.start()
+    except RuntimeError:  # no address space for such a stack: this thread's own
+        return work()
+    finally:
+        threading.stack_size(previous)
+    thread.join()
+    if failed:
+        raise failed[0]
+    return done[0]
 
 
 _TOKEN_WORDS = 6  # sizeof(CXToken) / sizeof(unsigned): int_data[4] and a pointer

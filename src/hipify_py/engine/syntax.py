@@ -95,7 +95,6 @@ class Syntax:
         self.parsed = parsed
         self.tokens: TokenList = parsed.tokens
         self.data = parsed.data
-        self._partner: dict[int, int | None] = {}
 
     # --- directives --------------------------------------------------------------------------
     @cached_property
@@ -132,6 +131,21 @@ class Syntax:
             if d.first <= index <= d.last:
                 return d
         return None
+
+    def directive_between(self, first: int, last: int) -> bool:
+        """Does a directive start at a token in first..last?"""
+        k = bisect.bisect_left(self._directive_firsts, first)
+        return k < len(self._directive_firsts) and self._directive_firsts[k] <= last
+
+    @cached_property
+    def _hash_operators(self) -> list[int]:
+        toks = self.tokens
+        return [i for i in toks.of_kind(PUNCT) if toks.raw(i) in (b"#", b"##", b"%:", b"%:%:")]
+
+    def hash_operator_between(self, first: int, last: int) -> bool:
+        """Is a `#`, `##` (or `%:`, `%:%:`) token among tokens first..last?"""
+        k = bisect.bisect_left(self._hash_operators, first)
+        return k < len(self._hash_operators) and self._hash_operators[k] <= last
 
     @cached_property
     def directive_of_token(self) -> dict[int, Directive]:
@@ -199,44 +213,35 @@ class Syntax:
         """The matching bracket of an opening (), [], {} or <<< token, scanning forward.
 
         Brackets in a directive match only inside it (a macro body may be unbalanced); outside
-        directives, directive lines are skipped. Unbalanced brackets give None, never a guess.
+        directives, directive lines are skipped. Unbalanced brackets give None, never a guess:
+        a mismatched closer ends every bracket still open before it, and a `;` every `<<<`.
         """
-        if index in self._partner:
-            return self._partner[index]
-        toks = self.tokens
-        kinds = toks.kinds
-        opener = toks.raw(index)
-        if opener not in _OPEN:
+        if self.tokens.raw(index) not in _OPEN:
             return None
-        home = self.directive_at(index)
-        limit = home.last + 1 if home is not None else len(toks)
-        stack = [opener]
-        i = index + 1
-        found = None
-        while i < limit:
-            if kinds[i] != PUNCT:
-                i += 1
-                continue
-            if home is None:
-                d = self.directive_at(i)
-                if d is not None:
-                    i = d.last + 1
-                    continue
-            t = toks.raw(i)
-            if t in _OPEN:
-                stack.append(t)
-            elif t in _CLOSE:
-                if stack[-1] != _CLOSE[t]:
-                    break  # mismatched: give up rather than guess
-                stack.pop()
-                if not stack:
-                    found = i
-                    break
-            elif t == b";" and opener == b"<<<":
-                break
-            i += 1
-        self._partner[index] = found
-        return found
+        return self._partners.get(index)
+
+    @cached_property
+    def _partners(self) -> dict[int, int]:
+        """Every matched opener -> its closer, found in one pass over the punctuation: asking
+        each opener to scan ahead is quadratic where brackets never close (issue 30)."""
+        toks = self.tokens
+        pairs: dict[int, int] = {}
+        directives = self.directives
+        d = 0  # the next directive that may hold the token at hand
+        main = _BracketStack(pairs)
+        inner = _BracketStack(pairs)  # the current directive's own brackets
+        in_directive = -1
+        for i in toks.of_kind(PUNCT):
+            while d < len(directives) and directives[d].last < i:
+                d += 1
+            if d < len(directives) and directives[d].first <= i:
+                if in_directive != d:
+                    inner.clear()  # brackets left open in a directive match nothing
+                    in_directive = d
+                inner.feed(i, toks.raw(i))
+            else:
+                main.feed(i, toks.raw(i))
+        return pairs
 
     def split_args(self, open_index: int, close_index: int) -> tuple[Span, ...]:
         """Top-level comma-separated pieces between two matched brackets (exclusive)."""
@@ -353,7 +358,8 @@ class Syntax:
         return None
 
     @cached_property
-    def launches(self) -> tuple[Launch, ...]:
+    def chevrons(self) -> tuple[int, ...]:
+        """Every `<<<` token."""
         out = []
         toks = self.tokens
         data = self.data
@@ -361,40 +367,68 @@ class Syntax:
         while pos != -1:
             i = toks.index_at(pos)
             pos = data.find(b"<<<", pos + 3)
-            if i >= len(toks) or toks.kinds[i] != PUNCT or toks.raw(i) != b"<<<":
-                continue
+            if i < len(toks) and toks.kinds[i] == PUNCT and toks.raw(i) == b"<<<":
+                out.append(i)
+        return tuple(out)
+
+    @cached_property
+    def launches(self) -> tuple[Launch, ...]:
+        out = []
+        toks = self.tokens
+        data = self.data
+        for i in self.chevrons:
             launch = self._launch_at(i)
             if launch is not None:
                 out.append(launch)
         # `k << < g, b >> > (args)`: nvcc accepts the chevrons spaced apart (clang does not).
-        for m in _SPACED_CHEVRONS.finditer(data):
+        # Last first: a scan that reaches a later launch's `<< <` ends where that one's did.
+        spaced_ends: dict[int, int | None] = {}
+        for m in reversed(list(_SPACED_CHEVRONS.finditer(data))):
             i = toks.index_at(m.start())
             if (i + 1 < len(toks) and toks.start(i) == m.start() and toks.raw(i) == b"<<"
                     and toks.raw(i + 1) == b"<"):
-                launch = self._spaced_launch_at(i)
+                launch = self._spaced_launch_at(i, spaced_ends)
                 if launch is not None:
                     out.append(launch)
         return tuple(sorted(out, key=lambda launch: launch.open_index))
 
-    def _spaced_launch_at(self, i: int) -> Launch | None:
+    def _spaced_close(self, i: int, ends: dict[int, int | None]) -> int | None:
+        """The `>>` of `>> >` closing the spaced `<< <` at token i (None: none before a `;`, a
+        brace or the enclosing bracket's end). Bracketed groups are skipped whole; `ends` holds
+        the answers for later `<< <` (each token is then looked at by one scan only)."""
+        toks = self.tokens
+        kinds = toks.kinds
+        n = len(toks) - 1
+        k = i + 2
+        found = None
+        while k < n:
+            if kinds[k] != PUNCT:
+                k += 1
+                continue
+            t = toks.raw(k)
+            if t in (b"(", b"["):
+                partner = self.partner_of(k)
+                if partner is None:
+                    break
+                k = partner + 1
+                continue
+            if t == b"<<" and k in ends:
+                found = ends[k]  # the rest of this scan is that one's
+                break
+            if t in (b";", b"{", b"}", b")", b"]"):
+                break
+            if t == b">>" and toks.raw(k + 1) == b">":
+                found = k
+                break
+            k += 1
+        ends[i] = found
+        return found
+
+    def _spaced_launch_at(self, i: int, ends: dict[int, int | None]) -> Launch | None:
         """A launch whose `<<<` is the tokens `<<` `<` (i: the `<<`) and whose `>>>` is `>>` `>`;
         open_index and close_index are then the inner `<` and `>>`."""
         toks = self.tokens
-        depth = 0
-        close = None
-        for k in range(i + 2, len(toks) - 1):
-            t = toks.raw(k)
-            if t in (b"(", b"[", b"{"):
-                depth += 1
-            elif t in (b")", b"]", b"}"):
-                depth -= 1
-                if depth < 0:
-                    return None
-            elif t == b";":
-                return None
-            elif depth == 0 and t == b">>" and toks.raw(k + 1) == b">":
-                close = k
-                break
+        close = self._spaced_close(i, ends)
         if close is None:
             return None
         args_open = self.next_code(close + 1)
@@ -444,7 +478,10 @@ class Syntax:
         if j >= 0 and toks.raw(j) in (b">", b">>"):
             depth = 0
             k = j
+            stop = j - 400  # as _angle_close: `a > b > ... > k<<<` must not scan back far
             while k >= 0:
+                if k == stop:
+                    return None, None
                 t = toks.raw(k)
                 if t == b">":
                     depth += 1
@@ -485,6 +522,43 @@ class Syntax:
         while j < n and kinds[j] == COMMENT:
             j += 1
         return j if j < n else None
+
+
+class _BracketStack:
+    """The open brackets of one scan (the code outside directives, or one directive)."""
+
+    __slots__ = ("chevrons", "pairs", "stack")
+
+    def __init__(self, pairs: dict[int, int]) -> None:
+        self.pairs = pairs
+        self.stack: list[tuple[int, bytes]] = []
+        self.chevrons: list[int] = []  # positions in stack of the <<< not ended by a `;`
+
+    def clear(self) -> None:
+        self.stack.clear()
+        self.chevrons.clear()
+
+    def feed(self, i: int, t: bytes) -> None:
+        stack = self.stack
+        if t in _OPEN:
+            if t == b"<<<":
+                self.chevrons.append(len(stack))
+            stack.append((i, t))
+        elif t in _CLOSE:
+            if not stack:
+                return
+            opener, text = stack[-1]
+            if text != _CLOSE[t]:
+                self.clear()  # mismatched: every bracket open here gives up rather than guess
+                return
+            stack.pop()
+            if text == b"<<<":
+                if not self.chevrons or self.chevrons[-1] != len(stack):
+                    return  # a `;` ended this launch configuration already
+                self.chevrons.pop()
+            self.pairs[opener] = i
+        elif t == b";":
+            self.chevrons.clear()  # a launch configuration never holds a `;`
 
 
 def _logical_line_end(data: bytes, offset: int) -> int:

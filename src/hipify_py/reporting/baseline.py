@@ -79,19 +79,23 @@ class Baseline:
 
 def load_baseline(path: str) -> Baseline:
     """Raises OSError if unreadable and ValueError (naming the file) if malformed."""
-    text = Path(path).read_text(encoding="utf-8")
+    data = Path(path).read_bytes()
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{path}: not a hipify-py baseline: {exc}") from None
+        doc = json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError) as exc:
+        # not UTF-8, not JSON, an integer of more digits than Python converts, arrays nested
+        # deeper than the decoder recurses
+        reason = exc if isinstance(exc, ValueError) else "values nested too deeply"
+        raise ValueError(f"{path}: not a hipify-py baseline: {reason}") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ValueError(f"{path}: not a hipify-py baseline (no \"format\": \"{FORMAT}\")")
-    if doc.get("version") != VERSION:
-        raise ValueError(f"{path}: baseline version {doc.get('version')!r} is not {VERSION}")
+    version = doc.get("version")
+    if type(version) is not int or version != VERSION:  # (true and 1.0 equal 1)
+        raise ValueError(f"{path}: baseline version {_shown(version)} is not {VERSION}")
     accepted: Counter[Key] = Counter()
     findings = doc.get("findings", [])
     if not isinstance(findings, list):
-        raise ValueError(f"{path}: \"findings\" must be a list, not {findings!r}")
+        raise ValueError(f"{path}: \"findings\" must be a list, not {_shown(findings)}")
     for k, entry in enumerate(findings):
         try:
             key = (str(entry["path"]), str(entry["code"]), str(entry.get("cuda_name") or ""),
@@ -101,5 +105,14 @@ def load_baseline(path: str) -> Baseline:
                 raise ValueError(count)  # 1e999 (inf), 2.5, "3", true: not a count
             accepted[key] += count
         except (KeyError, TypeError, ValueError, AttributeError):
-            raise ValueError(f"{path}: finding {k} is malformed: {entry!r}") from None
+            raise ValueError(f"{path}: finding {k} is malformed: {_shown(entry)}") from None
     return Baseline(accepted)
+
+
+def _shown(value: object) -> str:
+    """A value for a message, at most a line of it (a finding may be a deep structure)."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        text = f"a {type(value).__name__} nested too deeply"
+    return text if len(text) <= 80 else text[:77] + "..."

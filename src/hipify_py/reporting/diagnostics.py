@@ -350,7 +350,8 @@ _CODES: list[CodeInfo] = [
     _c("HPY901", "launch-not-rewritten", W, "translator",
        "kernel launch left in <<<...>>> form",
        "The launch configuration comes from a macro or has an unexpected shape. hip-clang accepts "
-       "<<<...>>>, so it still builds; rewrite by hand if you need hipLaunchKernelGGL."),
+       "<<<...>>>, so it still builds; rewrite by hand if you need hipLaunchKernelGGL. A launch "
+       "whose <<< or argument list never closes is no launch at all: fix its brackets."),
     _c("HPY902", "unreadable-file", E, "input",
        "file could not be read",
        "Check permissions and that the path exists."),

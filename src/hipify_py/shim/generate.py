@@ -1,14 +1,17 @@
 """Render a compatibility folder from the needs of a tree (shim/needs.py).
 
 The folder holds `hipify_shim.h` and one stand-in per CUDA header the tree includes. Every
-stand-in includes `hipify_shim.h` (hip_runtime.h, then the aliases, which as macros name nothing
-until used), then its own library's HIP header. Nothing that changes what a HIP header reads
-(`__CUDACC__`) is defined before the headers it would mislead: Thrust's configuration is read
-first. The contract: the unchanged CUDA sources compile with
-`hipcc -x hip -I DIR -include cuda_runtime.h`.
+stand-in includes `hipify_shim.h` (hip_runtime.h and the HIP headers it needs, then the shim's
+macros: aliases, forwarding macros, feature macros), then its own library's HIP header. No shim
+macro is in force while a HIP header is read (issue 30): a stand-in lifts them around its HIP
+header (HIPIFY_SHIM_LIFTED: hipify_shim.h then #undefs them) and sets them again after it, and
+a function HIP declares itself is forwarded by overloads, never by a macro of its name
+(shim/hip_declared.py). Thrust's configuration, which a project's direct includes of Thrust
+read with the macros in force, is read first. The contract: the unchanged CUDA sources compile
+with `hipcc -x hip -I DIR -include cuda_runtime.h`.
 
-A forwarding macro's body is what `translate` makes of a call with placeholder arguments, so the
-shim applies exactly the argument rules translate applies, for the target HIP.
+A forwarding macro's (or overload's) body is what `translate` makes of a call with placeholder
+arguments, so the shim applies exactly the argument rules translate applies, for the target HIP.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from hipify_py import __version__
 from hipify_py.engine.rules.feature_macros import value_of
 from hipify_py.results import FileResult
 from hipify_py.settings import Settings, Version, describe_target
+from hipify_py.shim import hip_declared
 from hipify_py.shim.needs import Need
 from hipify_py.tables.mapping_model import MappingTable
 from hipify_py.tables.supplied import HEADER_NAME as SUPPLIED_HEADER
@@ -37,6 +41,8 @@ _HIPCUB = "hipcub/hipcub.hpp"
 _COMPILER_MACRO = re.compile(r"__HIP\w*__\Z")
 _PLACEHOLDER = "hipify_shim_a"
 _PROBE_LINE = re.compile(r"/\*hipify-shim:(\d+)\*/ (.*);[ \t]*$", re.M)
+_LIFTED = "HIPIFY_SHIM_LIFTED"  # defined while a stand-in reads its HIP header
+_DEFINED = re.compile(r"^#define (\w+)", re.M)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,15 +81,16 @@ def render_shim(needs: Iterable[Need], table: MappingTable, settings: Settings,
     # them, where the HIP header's guard is: again after each library's HIP header.
     guards = [line for n in needs if n.kind == "macro"
               for line in _guard_lines(n.name, table, settings)]
+    core, lifted = _core(needs, table, settings, banner)
     for cuda, target in headers.items():
         lines = [f"{banner}// Stand-in for CUDA's <{cuda}>.", "#pragma once", f"#include <{CORE}>"]
         if target and target != _RUNTIME:
-            lines.append(f"#include <{target}>")
+            lines += _read_without_macros(target) if lifted else [f"#include <{target}>"]
             if cub and target == _HIPCUB:  # after hipcub is declared
                 lines += ["#ifdef __cplusplus", "namespace cub = hipcub;", "#endif"]
             lines += guards  # this library's guard is defined now
         files[cuda] = ("\n".join(lines) + "\n").encode()
-    files[CORE] = _core(needs, table, settings, banner).encode()
+    files[CORE] = core.encode()
     supplied = [n.name for n in needs if n.kind == "supplied"]
     if supplied:  # translate's implementations of what the target HIP lacks, the same file
         files[SUPPLIED_HEADER] = render_supplied(supplied, table.supplied)
@@ -133,11 +140,28 @@ def _banner(settings: Settings, command: str) -> str:
             f"// Do not edit: regenerate with `{command}`.\n")
 
 
-def _core(needs: list[Need], table: MappingTable, settings: Settings, banner: str) -> str:
-    """hip_runtime.h, then the aliases every stand-in shares. A library's HIP header comes
-    with its own stand-in, so a file that does not include cuBLAS needs no hipBLAS installed;
-    the aliases are macros, which name nothing until used, so they may come first."""
-    lines = [banner.rstrip("\n"), "#pragma once"]
+def _read_without_macros(target: str) -> list[str]:
+    """A stand-in's include of its HIP header, with the shim's macros lifted around it (once:
+    a stand-in read inside another's HIP header finds them lifted already)."""
+    return [f"#ifdef {_LIFTED}  // inside another stand-in's HIP header: no shim macro is set",
+            f"#include <{target}>",
+            "#else",
+            f"#define {_LIFTED}",
+            f"#include <{CORE}>  // lifts the shim's macros: HIP's header is read without them",
+            f"#include <{target}>",
+            f"#undef {_LIFTED}",
+            f"#include <{CORE}>  // sets them again",
+            "#endif"]
+
+
+def _core(needs: list[Need], table: MappingTable, settings: Settings,
+          banner: str) -> tuple[str, bool]:
+    """hip_runtime.h and what else HIP declares for every stand-in, then the shim's macros
+    (and whether there are any). A library's HIP header comes with its own stand-in, so a file
+    that does not include cuBLAS needs no hipBLAS installed; read after the macros, it is read
+    with them lifted (see _read_without_macros). The declarations are read once; the macros
+    section each time, setting them, or with HIPIFY_SHIM_LIFTED defined, removing them."""
+    lines = [banner.rstrip("\n"), "#ifndef HIPIFY_SHIM_H", "#define HIPIFY_SHIM_H"]
     for n in needs:
         if n.kind == "define":  # before every HIP header (HPY204)
             lines += [f"#ifndef {n.name}", f"#define {n.name}", "#endif"]
@@ -155,12 +179,6 @@ def _core(needs: list[Need], table: MappingTable, settings: Settings, banner: st
         # compiler's Thrust is CUDA's: not included there).
         lines += ["#if defined(__HIPCC__) && __has_include(<thrust/detail/config.h>)",
                   "#include <thrust/detail/config.h>", "#endif"]
-    forwarded = forwarded_names(needs)
-    aliases = sorted({Need("alias", n.name, n.target) for n in needs
-                      if n.kind in ("alias", "value") and n.name not in forwarded})
-    if aliases:
-        lines += ["", "// Names: CUDA -> HIP."]
-        lines += [_alias_line(n, table) for n in aliases]
     backends = [n for n in needs if n.kind == "namespace" and n.name != "cub"]
     if backends:  # Thrust's CUDA backend: thrust::cuda -> thrust::hip
         lines += ["", "// Thrust's CUDA backend.",
@@ -173,17 +191,34 @@ def _core(needs: list[Need], table: MappingTable, settings: Settings, banner: st
                       if n.name == "cuda" else "")
             lines.append(f"namespace thrust {{ namespace {n.name} = thrust::{n.target};{system} }}")
         lines.append("#endif")
-    forwarding = _forwarding_macros([n for n in needs if n.kind == "call"], table, settings,
-                                    call_forms(needs, table, settings))
+    forwarding, overloads = _forwarding([n for n in needs if n.kind == "call"], table, settings,
+                                        call_forms(needs, table, settings))
+    if overloads:
+        lines += ["", "// Calls of HIP's own functions whose arguments change: overloads that do "
+                  "what translate does", "// (a macro of the name would rewrite HIP's "
+                  "declarations of it).", f"#if {hip_declared.CONDITION}", *overloads, "#endif"]
+    lines.append("#endif  // HIPIFY_SHIM_H")
+    macros: list[str] = []
+    forwarded = forwarded_names(needs)
+    aliases = sorted({Need("alias", n.name, n.target) for n in needs
+                      if n.kind in ("alias", "value") and n.name not in forwarded})
+    if aliases:
+        macros += ["", "// Names: CUDA -> HIP."]
+        macros += [_alias_line(n, table) for n in aliases]
     if forwarding:
-        lines += ["", "// Calls whose arguments change: what translate makes of each call."]
-        lines += forwarding
+        macros += ["", "// Calls whose arguments change: what translate makes of each call."]
+        macros += forwarding
     feature_macros = [n for n in needs if n.kind == "macro"]
     if feature_macros:
-        lines += ["", "// CUDA's feature-test macros, as translate reads them."]
+        macros += ["", "// CUDA's feature-test macros, as translate reads them."]
         for n in feature_macros:
-            lines += _macro_lines(n.name, table, settings)
-    return "\n".join(lines) + "\n"
+            macros += _macro_lines(n.name, table, settings)
+    names = sorted(set(_DEFINED.findall("\n".join(macros))))
+    if names:
+        lines += ["", f"// The shim's macros; a stand-in lifts them ({_LIFTED}) while it reads "
+                  "its HIP header.", f"#ifndef {_LIFTED}", *macros[1:], "#else",
+                  *(f"#undef {name}" for name in names), "#endif"]
+    return "\n".join(lines) + "\n", bool(names)
 
 
 def _alias_line(need: Need, table: MappingTable) -> str:
@@ -233,12 +268,14 @@ def calls_of_other_form(needs: Mapping[Need, list[Use]], table: MappingTable,
             != need.target.split(":")[1]]
 
 
-def _forwarding_macros(calls: list[Need], table: MappingTable, settings: Settings,
-                       forms: dict[tuple[str, int], str]) -> list[str]:
+def _forwarding(calls: list[Need], table: MappingTable, settings: Settings,
+                forms: dict[tuple[str, int], str]) -> tuple[list[str], list[str]]:
     """#define NAME(a0, ...) for each argument count the tree calls NAME with; several counts
     dispatch on the count. Where C's translation differs from C++'s (NULL for nullptr), each
-    language gets its own. A call of two CUDA forms takes the form `forms` gives: its probe
-    (whose arguments show no type) is read as a CUDA release of that form."""
+    language gets its own. A function translate calls by its own name is HIP's: overloads
+    forward it (shim/hip_declared.py), not a macro. Returns (macro lines, overload lines).
+    A call of two CUDA forms takes the form `forms` gives: its probe (whose arguments show no
+    type) is read as a CUDA release of that form."""
     groups: dict[Version, list[tuple[str, int]]] = {}
     for n in calls:
         call = (n.name, int(n.target))
@@ -256,7 +293,14 @@ def _forwarding_macros(calls: list[Need], table: MappingTable, settings: Setting
     for (name, arity), body in cxx.items():
         by_name.setdefault(name, {})[arity] = body
     out: list[str] = []
+    overloads: list[str] = []
     for name, bodies in sorted(by_name.items()):
+        if all(body.startswith(f"{name}(") for body in bodies.values()):
+            declared = hip_declared.overloads(name, bodies)
+            # (a name HIP declares that the table lacks stays as written: HIP's own error at
+            # the call is better than a macro that breaks HIP's headers)
+            overloads += declared or [f"// {name}: HIP declares it; no overload known"]
+            continue
         why = getattr(table.get(name), "semantic", None)
         if why:
             out.append(f"// {name} differs on AMD: {_one_line(why)}")
@@ -266,16 +310,7 @@ def _forwarding_macros(calls: list[Need], table: MappingTable, settings: Setting
         else:
             out += ["#ifdef __cplusplus", *_defines(name, bodies), "#else",
                     *_defines(name, in_c), "#endif"]
-    return out
-
-
-def _release_of_form(table: MappingTable, name: str, new: bool) -> Version:
-    """A CUDA release whose form of name's calls is the new one (the first release the tables
-    say changed it) or the old one (the release before)."""
-    entry = table.get(name)
-    first = Version.parse(entry.hip_unsupported_cuda[0]) if entry is not None and (
-        entry.hip_unsupported_cuda) else Version.parse("13.0")
-    return first if new else Version((first.parts[0] - 1, 0))
+    return out, overloads
 
 
 def _defines(name: str, forms: dict[int, str]) -> list[str]:
@@ -346,3 +381,12 @@ def _macro_lines(name: str, table: MappingTable, settings: Settings) -> list[str
     if entry is not None and entry.hip == "":
         return [f"#define {name}"]
     return _guard_lines(name, table, settings)
+
+
+def _release_of_form(table: MappingTable, name: str, new: bool) -> Version:
+    """A CUDA release whose form of name's calls is the new one (the first release the tables
+    say changed it) or the old one (the release before)."""
+    entry = table.get(name)
+    first = Version.parse(entry.hip_unsupported_cuda[0]) if entry is not None and (
+        entry.hip_unsupported_cuda) else Version.parse("13.0")
+    return first if new else Version((first.parts[0] - 1, 0))

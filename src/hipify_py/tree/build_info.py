@@ -9,9 +9,13 @@ from collections.abc import Mapping
 from pathlib import Path
 
 # The flags that change how a file parses or which #if branches are live; the rest (warnings,
-# optimisation, output files, nvcc-only switches) mean nothing to libclang here.
-_WITH_VALUE = ("-I", "-D", "-U", "-isystem", "-iquote", "-include")
+# optimisation, output files, nvcc-only switches) mean nothing to libclang here. -imacros, like
+# -include, reads a file first (its macros only).
+_WITH_VALUE = ("-I", "-D", "-U", "-isystem", "-iquote", "-include", "-imacros")
 _JOINED = ("-I", "-D", "-U", "-isystem", "-iquote", "-std=")
+# nvcc's long spellings of the same (`--define-macro X` or `--define-macro=X`).
+_NVCC_LONG = {"--include-path": "-I", "--define-macro": "-D", "--undefine-macro": "-U",
+              "--system-include": "-isystem", "--pre-include": "-include"}
 
 
 class BuildInfoError(ValueError):
@@ -53,11 +57,21 @@ def load_compile_commands(folder: str) -> dict[str, tuple[str, ...]]:
 
 
 def parse_flags(argv: list[str], directory: str) -> tuple[str, ...]:
-    """Keep -I/-D/-U/-isystem/-iquote/-include/-std=, with paths made absolute."""
+    """Keep -I/-D/-U/-isystem/-iquote/-include/-imacros/-std= (and nvcc's long spellings),
+    with paths made absolute."""
     flags: list[str] = []
     i = 0
     while i < len(argv):
         arg = argv[i]
+        long, eq, joined = arg.partition("=")
+        if long in _NVCC_LONG:
+            if eq:
+                flags += _normalize(_NVCC_LONG[long], joined, directory)
+            elif i + 1 < len(argv):
+                flags += _normalize(_NVCC_LONG[long], argv[i + 1], directory)
+                i += 1
+            i += 1
+            continue
         if arg in _WITH_VALUE and i + 1 < len(argv):
             flags += _normalize(arg, argv[i + 1], directory)
             i += 2
@@ -71,7 +85,7 @@ def parse_flags(argv: list[str], directory: str) -> tuple[str, ...]:
 
 
 def _normalize(flag: str, value: str, directory: str) -> list[str]:
-    if flag in ("-I", "-isystem", "-iquote", "-include") and not os.path.isabs(value):
+    if flag in ("-I", "-isystem", "-iquote", "-include", "-imacros") and not os.path.isabs(value):
         value = os.path.normpath(os.path.join(directory, value))
     if flag == "-std=":
         # nvcc dialects (c++17) are clang's too; CUDA-only ones are not needed to parse.

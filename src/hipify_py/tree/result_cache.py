@@ -2,11 +2,13 @@
 
 Key = hash(file bytes, display path, tool fingerprint, settings fingerprint, mapping digest,
 parse arguments). The tool fingerprint hashes the package's own source files as well as its
-version, so an edited checkout never serves results from older code. An entry also records the
-content hash of every project header the file includes (transitively, through `#include "..."`):
-a header changed since (a `#define` flipped) makes it a miss. Entries are signed
-(cache_files.py) and written with a temporary file and a rename; a torn, foreign or damaged file
-reads as a miss.
+version, so an edited checkout never serves results from older code. An entry also records
+every other file the translation depends on (dependencies()): the files the compile database
+force-includes (-include, -imacros) and every header an #include reaches through the search
+path, transitively, by content hash, and each place the search looked in vain (a header created
+there later would be found instead). Any of them changed since (a `#define` flipped, a header
+shadowed) makes it a miss. Entries are signed (cache_files.py) and written with a temporary
+file and a rename; a torn, foreign or damaged file reads as a miss.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -23,9 +24,13 @@ from hipify_py.results import FileResult
 from hipify_py.tree.cache_files import cache_root, read_signed, write_signed
 
 _FORMAT = 2
-_QUOTED_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.M)
-_MAX_DEPENDENCIES = 500
-Dependencies = tuple[tuple[str, str], ...]  # (header path, sha256 of its bytes)
+_INCLUDE = re.compile(
+    rb'^[ \t]*#[ \t]*(?:include|include_next|import)[ \t]*[<"]([^">\r\n]+)[">]', re.M)
+FORCED_INCLUDE_FLAGS = ("-include", "-imacros")  # a file read before the source
+# Beyond this many files a translation is not cached (its dependencies could not all be
+# checked), rather than served from a partial list.
+_MAX_DEPENDENCIES = 5000
+Dependencies = tuple[tuple[str, str], ...]  # (path, sha256 of its bytes; "" absent)
 
 
 @cache
@@ -62,52 +67,73 @@ class ResultCache:
     def _path(self, key: str) -> str:
         return os.path.join(self._folder, key[:2], f"{key[2:]}.result")
 
-    def get(self, key: str) -> FileResult | None:
+    def get(self, key: str) -> tuple[FileResult, Dependencies] | None:
+        """The result stored under key, with its dependencies, if none has changed since."""
         entry = read_signed(self._path(key), tuple)
         if entry is None or len(entry) != 2 or not isinstance(entry[0], FileResult):
             return None
         result: FileResult = entry[0]
         if any(_digest(path) != digest for path, digest in entry[1]):
-            return None  # a header it was translated with has changed
-        return result
+            return None  # a header it was translated with has changed, or a new one shadows it
+        return result, entry[1]
 
-    def put(self, key: str, result: FileResult) -> None:
-        """Best effort: a read-only, full or untrusted cache directory only costs speed."""
-        write_signed(self._path(key), (result, dependencies_of(result.local_includes)))
-
-
-def dependencies_of(headers: tuple[str, ...]) -> Dependencies:
-    """The project headers, and the headers they include with "...", with their hashes."""
-    return tuple(sorted((path, hashlib.sha256(data).hexdigest() if data is not None else "")
-                        for path, data in _walk_headers(headers)))
+    def put(self, key: str, result: FileResult, dependencies: Dependencies | None) -> None:
+        """Best effort: a read-only, full or untrusted cache directory only costs speed. No
+        dependencies (too many to list): not stored."""
+        if dependencies is not None:
+            write_signed(self._path(key), (result, dependencies))
 
 
-def dependency_paths(headers: tuple[str, ...]) -> list[str]:
-    """The paths dependencies_of would hash (a caller that only stamps them)."""
-    return sorted(path for path, _ in _walk_headers(headers))
+def forced_includes(extra_args: tuple[str, ...]) -> list[str]:
+    """The files -include and -imacros name (paths as the compile database made them)."""
+    return [extra_args[k + 1] for k, flag in enumerate(extra_args[:-1])
+            if flag in FORCED_INCLUDE_FLAGS]
 
 
-def _walk_headers(headers: tuple[str, ...]) -> Iterator[tuple[str, bytes | None]]:
-    """Each header once, with its bytes (None: unreadable), following `#include "..."`."""
-    seen: set[str] = set()
-    todo = list(headers)
-    while todo and len(seen) < _MAX_DEPENDENCIES:
-        path = todo.pop()
-        if path in seen:
-            continue
-        seen.add(path)
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError:
-            yield path, None
-            continue
-        yield path, data
-        folder = os.path.dirname(path)
-        for m in _QUOTED_INCLUDE.finditer(data):
-            nested = os.path.normpath(os.path.join(folder, m.group(1).decode("utf-8", "replace")))
-            if os.path.isfile(nested):
-                todo.append(nested)
+def dependencies(path: str, data: bytes, extra_args: tuple[str, ...],
+                 include_dirs: tuple[str, ...]) -> Dependencies | None:
+    """Every file the translation of `path` (bytes `data`) depends on besides itself, with the
+    hash of its bytes: the files forced in by -include/-imacros, and each file an #include
+    names in the including file's folder or one of include_dirs (angled and quoted alike, in
+    inactive branches too: clang's search and local_headers.py's take them in other orders),
+    transitively. A candidate that does not exist is listed with "" (absent): a header created
+    there later may be found first, and change the translation. None: more than
+    _MAX_DEPENDENCIES."""
+    found: dict[str, str] = {}
+    todo: list[tuple[str, bytes]] = [(path, data)]
+
+    def take(candidate: str) -> None:
+        """Record a candidate; a file is read in turn."""
+        text = _read(candidate) if os.path.isfile(candidate) else None
+        found[candidate] = hashlib.sha256(text).hexdigest() if text is not None else ""
+        if text is not None:
+            todo.append((candidate, text))
+
+    for forced in forced_includes(extra_args):
+        full = os.path.normpath(os.path.abspath(forced))
+        if full not in found:
+            take(full)
+    while todo:
+        current, text = todo.pop()
+        folder = os.path.dirname(os.path.abspath(current))
+        for m in _INCLUDE.finditer(text):
+            name = m.group(1).decode("utf-8", "surrogateescape").strip()
+            for base in (folder, *include_dirs):
+                candidate = os.path.normpath(os.path.join(base, name))
+                if candidate not in found:
+                    if len(found) >= _MAX_DEPENDENCIES:
+                        return None
+                    take(candidate)
+    found.pop(os.path.normpath(os.path.abspath(path)), None)
+    return tuple(sorted(found.items()))
+
+
+def _read(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError:
+        return None
 
 
 _DIGESTS: dict[tuple[str, int, int], str] = {}  # (path, mtime_ns, size) -> sha256, per process

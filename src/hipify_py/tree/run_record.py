@@ -84,10 +84,11 @@ def load(key: str) -> RunOutcome | None:
                       cache_hits=sum(1 for r in results if r.status in _SERVED))
 
 
-def save(key: str, outcome: RunOutcome) -> None:
-    """Best effort, like every cache write. Records the outputs and the headers outside the
-    tree that the results depend on, as they are now."""
-    watched = [*outcome.destinations.values(), *_included_headers(outcome.results)]
+def save(key: str, outcome: RunOutcome, dependencies: Iterable[str]) -> None:
+    """Best effort, like every cache write. Records the outputs and the files the results
+    depend on (result_cache.dependencies: headers, forced includes, the places an include was
+    looked for in vain), as they are now."""
+    watched = [*outcome.destinations.values(), *dependencies]
     write_signed(_path(key), (outcome.results, tuple(outcome.destinations.items()),
                               outcome.out_of_date,
                               tuple(stamp(os.path.abspath(p)) for p in sorted(set(watched)))))
@@ -113,10 +114,3 @@ def record_reports(key: str, reports: dict[str, Rendered]) -> None:
 
 def _reports_path(key: str) -> str:
     return os.path.join(cache_root(), "runs", f"{key[:32]}.reports")
-
-
-def _included_headers(results: Iterable[FileResult]) -> list[str]:
-    """Every project header the results include, transitively: those outside the tree are
-    what the key does not stamp (those inside are stamped twice, a stat each)."""
-    headers = tuple(sorted({h for r in results for h in r.local_includes}))
-    return result_cache.dependency_paths(headers)

@@ -45,7 +45,7 @@ from hipify_py.tree.outputs import (
     rename_includes,
     write_if_changed,
 )
-from hipify_py.tree.result_cache import ResultCache
+from hipify_py.tree.result_cache import Dependencies, ResultCache, dependencies
 
 # Below this much work a pool costs more than it saves (fork + result pickling ~ 30 ms).
 _SERIAL_BYTES = 256 * 1024
@@ -127,31 +127,44 @@ def _init_worker(state: _State | None) -> None:
         _STATE = state
 
 
-def _translate_job(job: _Job) -> FileResult:
+def _translate_job(job: _Job) -> tuple[FileResult, Dependencies | None]:
+    """The result, and (with a cache) the files it depends on (result_cache.dependencies)."""
     # Imported here: a warm run, all cache hits, needs neither libclang nor the rules.
     from hipify_py.engine.translate import translate_source
 
     assert _STATE is not None
     table, settings, cache, index = _STATE
+    include_dirs = (*settings.include_dirs, *job.include_dirs)
     try:
         result = translate_source(
             job.data, job.display, table, settings,
-            resolve_local=local_resolver(job.path, (*settings.include_dirs, *job.include_dirs),
-                                         index, table.is_cuda_header),
+            resolve_local=local_resolver(job.path, include_dirs, index, table.is_cuda_header),
             extra_args=job.extra_args,
             host_includer=job.host_includer,
             gpu_header=job.gpu_header,
         )
         # Stored by the worker: creating files is slow on some file systems, so the cache's
-        # writes are spread over the workers instead of queueing in the parent.
+        # writes (and the reading of headers they check) are spread over the workers instead
+        # of queueing in the parent.
+        depends = None
         if cache is not None and job.key and result.status is not FileStatus.FAILED:
-            cache.put(job.key, result)
-        return result
+            depends = dependencies(job.path, job.data,
+                                   (*settings.extra_clang_args, *job.extra_args),
+                                   _searched(settings, job.include_dirs))
+            cache.put(job.key, result, depends)
+        return result, depends
     except Exception as exc:  # a bug must cost one file, not the run
         message = f"internal error while translating: {type(exc).__name__}: {exc}"
         return FileResult(job.display, FileStatus.FAILED, None,
                           (Diagnostic("HPY900", CATALOGUE["HPY900"].severity, job.display, 1, 1,
-                                      message),))
+                                      message),)), None
+
+
+def _searched(settings: Settings, include_dirs: tuple[str, ...]) -> tuple[str, ...]:
+    """Every folder an #include of a file may be found in, by clang or by local_headers.py."""
+    cuda = (os.path.join(settings.cuda_path, "include"),) if settings.cuda_path else ()
+    return (*cuda, *settings.include_dirs, *include_dirs_of(settings.extra_clang_args),
+            *include_dirs)
 
 
 def run(
@@ -201,8 +214,9 @@ def run(
                                    key=lambda r: r.path))
     outcome.cache_hits = engine.cache_hits
     outcome.out_of_date = tuple(sorted(delivery.stale))
-    if key is not None and not any(r.status is FileStatus.FAILED for r in outcome.results):
-        run_record.save(key, outcome)
+    if (key is not None and engine.dependencies is not None
+            and not any(r.status is FileStatus.FAILED for r in outcome.results)):
+        run_record.save(key, outcome, engine.dependencies)
         outcome.results_key = key
     translated = [s.path for s in engine.sources if s.path in outcome.destinations]
     return _mirrored(outcome, paths, options, translated, [c.path for c in collisions],
@@ -284,6 +298,9 @@ class _Engine:
                       if options.use_cache else None)
         self.sources: list[Source] = []
         self.cache_hits = 0
+        # Every file the results depend on (None: one result's could not all be listed), for
+        # the run record to watch.
+        self.dependencies: set[str] | None = set()
 
     def translate(self, sources: Sequence[Source]) -> Iterator[tuple[str, FileResult]]:
         """(display path, delivered result) for each source, in completion order."""
@@ -304,15 +321,24 @@ class _Engine:
             hit = self.cache.get(key) if self.cache and key else None
             if hit is not None:
                 self.cache_hits += 1
-                yield source.path, self.delivery.deliver(hit)
+                self._depends(hit[1])
+                yield source.path, self.delivery.deliver(hit[0])
                 continue
             jobs.append(_Job(source.path, source.path, data, extra, include_dirs_of(extra), key,
                              includer, gpu_header))
         # Outputs are written here, in the parent, while the workers go on translating.
-        for result in self._run_jobs(jobs):
+        for result, depends in self._run_jobs(jobs):
+            self._depends(depends)
             yield result.path, self.delivery.deliver(result)
 
-    def _run_jobs(self, jobs: list[_Job]) -> Iterator[FileResult]:
+    def _depends(self, depends: Dependencies | None) -> None:
+        if self.dependencies is not None:
+            if depends is None:
+                self.dependencies = None
+            else:
+                self.dependencies.update(path for path, _ in depends)
+
+    def _run_jobs(self, jobs: list[_Job]) -> Iterator[tuple[FileResult, Dependencies | None]]:
         global _STATE
         _STATE = (self.table, self.settings, self.cache, self.index)
         if not jobs:

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 
 from hipify_py.engine.edits import Edit, Piece
+from hipify_py.engine.ranges import NO_RANGES
 from hipify_py.engine.rules.base import Context, RuleOutput, misfit_null_argument
 from hipify_py.engine.rules.call_forms import choose_form
 from hipify_py.engine.rules.declarations import declared_type
@@ -56,7 +57,7 @@ def rewrite_arguments(ctx: Context) -> Iterator[RuleOutput]:
         if not entry.args or ctx.is_skipped(toks.start(i)):
             continue
         rules = active_rules(entry, ctx)
-        if not rules or is_member_or_user_name(ctx, i, scopes.get(entry.cuda, ()), entries):
+        if not rules or is_member_or_user_name(ctx, i, scopes.get(entry.cuda, NO_RANGES), entries):
             continue
         call = ctx.syntax.call_at(i)
         if call is None:

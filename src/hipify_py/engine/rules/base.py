@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from hipify_py.engine.edits import Edit
 from hipify_py.engine.parsing import IDENT, KEYWORD, ParsedSource
+from hipify_py.engine.ranges import Ranges
 from hipify_py.engine.syntax import Call, Span, Syntax
 from hipify_py.reporting.diagnostics import Finding
 from hipify_py.settings import Settings
@@ -97,12 +98,20 @@ class Context:
         return self.parsed.skipped_ranges if self.settings.skip_excluded_blocks else (
             self.find_inactive())
 
+    @cached_property
+    def _inactive_ranges(self) -> Ranges:
+        return Ranges(self.inactive)
+
+    @cached_property
+    def _skipped_ranges(self) -> Ranges:
+        return Ranges(self.skipped)
+
     def is_inactive(self, offset: int) -> bool:
         """In an #if branch that the CUDA reading of the file does not compile."""
-        return any(a <= offset < b for a, b in self.inactive)
+        return offset in self._inactive_ranges
 
     def is_skipped(self, offset: int) -> bool:
-        return any(a <= offset < b for a, b in self.skipped)
+        return bool(self.skipped) and offset in self._skipped_ranges
 
     def keeps_names(self, offset: int) -> bool:
         """Are the CUDA names at offset left as they are? So in an #if branch that
@@ -133,11 +142,11 @@ class Context:
         launch, an execution-space keyword, a built-in variable or a CUDA vector type? Tests of
         CUDA's macros (`#ifdef __CUDACC__`) are not uses, and neither is anything inside such a
         test's branch: a C header shared with host code compiles it only under nvcc/hipcc."""
-        guarded = self.cuda_compiler_branches
+        guarded = Ranges(self.cuda_compiler_branches)
         toks = self.parsed.tokens
 
         def outside(offset: int) -> bool:
-            return not any(a <= offset < b for a, b in guarded)
+            return offset not in guarded
 
         if any(outside(launch.callee.start) for launch in self.syntax.launches):
             return True

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from hipify_py.engine.ranges import Ranges
 from hipify_py.engine.rules.base import Context
 from hipify_py.engine.syntax import Directive
 
@@ -24,6 +25,7 @@ HIP_MACROS = frozenset({
 _OPENERS = frozenset({"if", "ifdef", "ifndef"})
 _BRANCHES = frozenset({"elif", "elifdef", "elifndef", "else"})
 _KEY = "hip_branches"
+_LOOKUP_KEY = "hip_branches_lookup"
 
 
 class CudaSide(NamedTuple):
@@ -46,14 +48,26 @@ def in_cuda_condition(ctx: Context, token: int) -> CudaSide | None:
     directive = ctx.syntax.directive_at(token)
     if directive is None:
         return None
-    for side in cuda_sides(ctx):
-        if any(d.first == directive.first for d in side.conditions):
-            return side
-    return None
+    return _lookups(ctx)[0].get(directive.first)
 
 
 def in_cuda_body(ctx: Context, offset: int) -> bool:
-    return any(a <= offset < b for side in cuda_sides(ctx) for a, b in side.bodies)
+    return offset in _lookups(ctx)[1]
+
+
+def _lookups(ctx: Context) -> tuple[dict[int, CudaSide], Ranges]:
+    """Each CUDA-side condition's chain by its first token, and the CUDA sides' bodies: asked
+    per token, a scan of every chain was quadratic in a file of thousands of them."""
+    found: tuple[dict[int, CudaSide], Ranges] | None = ctx.memo.get(_LOOKUP_KEY)
+    if found is None:
+        sides = cuda_sides(ctx)
+        conditions: dict[int, CudaSide] = {}
+        for side in sides:
+            for d in side.conditions:
+                conditions.setdefault(d.first, side)
+        found = ctx.memo[_LOOKUP_KEY] = (
+            conditions, Ranges(r for side in sides for r in side.bodies))
+    return found
 
 
 def _mentions_hip(data: bytes) -> bool:

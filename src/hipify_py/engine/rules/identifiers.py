@@ -8,12 +8,14 @@ hipify-clang does ("cudaMalloc failed" -> "hipMalloc failed"), without reports.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Callable, Iterator, Mapping
 
 from hipify_py.engine.edits import Edit
 from hipify_py.engine.parsing import IDENT, LITERAL, TokenList
+from hipify_py.engine.ranges import NO_RANGES, Ranges
 from hipify_py.engine.rules.base import (
     Context,
     Reference,
@@ -54,6 +56,7 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
 
     # <curand.h> lexes as `< curand . h >`: a header name is the includes rule's business.
     header_names = [(inc.name_start, inc.name_end) for inc in ctx.syntax.includes]
+    header_starts = [a for a, _ in header_names]  # in order: bisected, not scanned per name
     commented_out = dead_case_labels(ctx)
     dependent_launch = dependent_launch_plan(ctx).handled  # taken out, or reported, there
     for i, entry in ctx.api_tokens:
@@ -62,11 +65,12 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
         start, end = toks.start(i), toks.end(i)
         if ctx.keeps_names(start):
             continue
-        if header_names and any(a <= start < b for a, b in header_names):
+        k = bisect.bisect_right(header_starts, start) - 1
+        if k >= 0 and start < header_names[k][1]:
             continue
         if i in commented_out or i in dependent_launch:
             continue
-        if is_member_or_user_name(ctx, i, scopes.get(entry.cuda, ()), entries):
+        if is_member_or_user_name(ctx, i, scopes.get(entry.cuda, NO_RANGES), entries):
             continue
         if entry.family == "cublas" and ctx.is_legacy_cublas(entry):
             yield Reference(entry.family, entry.cuda, False)
@@ -305,7 +309,7 @@ _TEMPLATE_WORDS = frozenset({b"texture", b"surface"})
 def is_member_or_user_name(
     ctx: Context,
     i: int,
-    scopes: tuple[tuple[str, int, int], ...],
+    scopes: Ranges,
     entries: Mapping[str, ApiEntry],
 ) -> bool:
     """True when token i is not a use of the CUDA API: a member, or the user's own name."""
@@ -331,7 +335,7 @@ def is_member_or_user_name(
             # (a CUDA enum as qualifier) is still the API.
             return qualifier is not None and toks.text(qualifier) not in entries
     pos = toks.start(i)
-    return any(a <= pos < b for _, a, b in scopes)
+    return pos in scopes
 
 
 def _declared_functions(ctx: Context) -> frozenset[str]:
@@ -364,9 +368,9 @@ def _global_qualifier(ctx: Context, colons: int | None) -> bool:
     return prev is None or (toks.kinds[prev] != IDENT and toks.raw(prev) not in (b">", b">>"))
 
 
-def user_scopes(ctx: Context) -> dict[str, tuple[tuple[str, int, int], ...]]:
-    """Mapped names the user declares in a namespace: name -> (namespace, start, end)."""
-    scopes: dict[str, list[tuple[str, int, int]]] = {}
+def user_scopes(ctx: Context) -> dict[str, Ranges]:
+    """Mapped names the user declares in a namespace: name -> the scopes that declare it."""
+    scopes: dict[str, list[tuple[int, int]]] = {}
     for decl in ctx.parsed.user_declarations:
-        scopes.setdefault(decl.name, []).append((decl.namespace, decl.start, decl.end))
-    return {name: tuple(v) for name, v in scopes.items()}
+        scopes.setdefault(decl.name, []).append((decl.start, decl.end))
+    return {name: Ranges(v) for name, v in scopes.items()}

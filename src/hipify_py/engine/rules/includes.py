@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from hipify_py.engine.edits import Edit
 from hipify_py.engine.parsing import COMMENT, IDENT
+from hipify_py.engine.ranges import Ranges
 from hipify_py.engine.rules.base import Context, Reference, RuleOutput
 from hipify_py.engine.syntax import Directive, Include
 from hipify_py.reporting.diagnostics import Finding
@@ -41,23 +43,29 @@ _CONDITIONAL_NEXT = frozenset({"elif", "else", "elifdef", "elifndef"})
 class _Planned:
     include: Include
     target: str | None  # the header the include names after translation (None: dropped)
-    block: tuple[int, ...]  # enclosing conditional blocks, outermost first
+    top: bool  # outside every #if block (the include guard's aside)
     edit: Edit | None = None
 
 
 def rewrite_includes(ctx: Context) -> Iterator[RuleOutput]:
     syntax = ctx.syntax
-    blocks = _conditional_blocks(syntax.directives)
+    blocks = _Blocks(syntax.directives)
+    includes = {inc.directive.first: inc for inc in syntax.includes}
     planned: list[_Planned] = []
-    for inc in syntax.includes:
+    for d in syntax.directives:
+        inc = includes.get(d.first)
+        if inc is None:
+            blocks.walk(d)
+            continue
         if ctx.is_skipped(inc.directive.start):
             continue
-        block = blocks.get(inc.directive.first, ())
         entry = _header_entry(ctx, inc)
         if entry is None:
-            planned.append(_Planned(inc, inc.header, block))
-            continue
-        yield from _plan_one(ctx, inc, entry, block, planned)
+            planned.append(_Planned(inc, inc.header, blocks.top))
+        else:
+            yield from _plan_one(ctx, inc, entry, blocks, planned)
+        if planned and planned[-1].include is inc and planned[-1].target is not None:
+            blocks.include(planned[-1].target)
     yield from _implicit_runtime(ctx, planned)
     yield from _types_defines(ctx, planned)
     for p in planned:
@@ -133,27 +141,27 @@ def _header_entry(ctx: Context, inc: Include) -> HeaderEntry | None:
 
 
 def _plan_one(
-    ctx: Context, inc: Include, entry: HeaderEntry, block: tuple[int, ...],
-    planned: list[_Planned],
+    ctx: Context, inc: Include, entry: HeaderEntry, blocks: _Blocks, planned: list[_Planned],
 ) -> Iterator[RuleOutput]:
     """Plan one include (the edit is yielded at the end); yield its findings now."""
     d = inc.directive
+    top = blocks.top
     if entry.unsupported and entry.declares and _unused_in_unit(ctx, entry):
-        planned.append(_Planned(inc, None, block, _delete_directive(ctx, d)))
+        planned.append(_Planned(inc, None, top, _delete_directive(ctx, d)))
         yield Reference(entry.family, inc.header, True)
         yield Finding("HPY201", inc.name_start, inc.name_end,
                       f"{inc.header} dropped: HIP has no equivalent, and this file uses nothing "
                       f"it declares ({', '.join(entry.declares)})", inc.header, None, entry.family)
         return
     if entry.unsupported:
-        planned.append(_Planned(inc, inc.header, block))
+        planned.append(_Planned(inc, inc.header, top))
         yield Reference(entry.family, inc.header, False)
         note = f" ({entry.note})" if entry.note else ""
         yield Finding("HPY200", inc.name_start, inc.name_end,
                       f"{inc.header} has no HIP equivalent{note}", inc.header, None, entry.family)
         return
     if inc.header == "cublas.h" and ctx.uses_legacy_cublas:
-        planned.append(_Planned(inc, inc.header, block))
+        planned.append(_Planned(inc, inc.header, top))
         yield Reference(entry.family, inc.header, False)
         yield Finding("HPY120", inc.name_start, inc.name_end,
                       "cublas.h is the legacy cuBLAS API, which hipBLAS lacks", inc.header,
@@ -161,7 +169,7 @@ def _plan_one(
         return
     target = target_header(ctx, entry)
     if dropped_for_target(ctx, entry):
-        planned.append(_Planned(inc, None, block, _delete_directive(ctx, d)))
+        planned.append(_Planned(inc, None, top, _delete_directive(ctx, d)))
         yield Reference(entry.family, inc.header, True)
         yield Finding("HPY201", inc.name_start, inc.name_end,
                       f"{inc.header} dropped: before HIP {entry.hip_added} (target is "
@@ -169,7 +177,7 @@ def _plan_one(
                       "does", inc.header, None, entry.family)
         return
     if entry.dropped or target is None:
-        planned.append(_Planned(inc, None, block, _delete_directive(ctx, d)))
+        planned.append(_Planned(inc, None, top, _delete_directive(ctx, d)))
         yield Reference(entry.family, inc.header, True)
         yield Finding("HPY201", inc.name_start, inc.name_end,
                       f"{inc.header} dropped: hip/hip_runtime.h provides its declarations",
@@ -181,7 +189,7 @@ def _plan_one(
         and not ctx.settings.amap
         and _newer(entry.hip_added, ctx.settings.hip_version)
     ):
-        planned.append(_Planned(inc, inc.header, block))
+        planned.append(_Planned(inc, inc.header, top))
         yield Reference(entry.family, inc.header, False)
         yield Finding("HPY150", inc.name_start, inc.name_end,
                       f"{inc.header} -> {target} needs HIP >= {entry.hip_added} "
@@ -190,8 +198,8 @@ def _plan_one(
                       entry.family)
         return
     yield Reference(entry.family, inc.header, True)
-    if any(p.target == target and p.block == block[: len(p.block)] for p in planned):
-        planned.append(_Planned(inc, None, block, _delete_directive(ctx, d)))
+    if blocks.included(target):
+        planned.append(_Planned(inc, None, top, _delete_directive(ctx, d)))
         return
     edit = None
     if target != inc.header:
@@ -201,7 +209,7 @@ def _plan_one(
                           f"{inc.header} -> {target}: rocThrust's own backend header; HIP's "
                           "NVIDIA platform builds with CUDA's Thrust, which has no such file",
                           inc.header, AMD_ONLY_THRUST, entry.family)
-    planned.append(_Planned(inc, target, block, edit))
+    planned.append(_Planned(inc, target, top, edit))
 
 
 _UNIT_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c")
@@ -257,27 +265,40 @@ def _indent(data: bytes, start: int) -> int:
     return start - i
 
 
-def _conditional_blocks(directives: tuple[Directive, ...]) -> dict[int, tuple[int, ...]]:
-    """For each directive (by first token index), the #if/#elif/#else blocks enclosing it.
-    An include guard (a leading #ifndef X / #define X) does not count as a block."""
-    guard = _include_guard(directives)
-    out: dict[int, tuple[int, ...]] = {}
-    stack: list[int] = []
-    for d in directives:
+class _Blocks:
+    """The #if/#elif/#else blocks open at each directive of a walk over them, in order, and the
+    headers included in each: one included in the same or an enclosing block makes a later
+    include of it a duplicate. The include guard (a leading #ifndef X / #define X) does not
+    count as a block. Linear: a header is counted in and out once per block (a list of blocks
+    per include was quadratic under thousands of unclosed #if, issue 30)."""
+
+    def __init__(self, directives: tuple[Directive, ...]) -> None:
+        self._guard = _include_guard(directives)
+        self._outer: set[str] = set()  # included outside every block
+        self._open: list[set[str] | None] = []  # per open block (None: the include guard)
+        self._counts: Counter[str] = Counter()  # header -> the open blocks that include it
+
+    @property
+    def top(self) -> bool:
+        return all(frame is None for frame in self._open[-1:])  # (the guard is outermost)
+
+    def walk(self, d: Directive) -> None:
         if d.name in _CONDITIONAL_OPEN:
-            out[d.first] = tuple(stack)
-            stack.append(-1 if d is guard else d.first)
-        elif d.name in _CONDITIONAL_NEXT:
-            if stack:
-                stack[-1] = d.first
-            out[d.first] = tuple(s for s in stack[:-1] if s != -1)
-        elif d.name == "endif":
-            if stack:
-                stack.pop()
-            out[d.first] = tuple(s for s in stack if s != -1)
-        else:
-            out[d.first] = tuple(s for s in stack if s != -1)
-    return out
+            self._open.append(None if d is self._guard else set())
+        elif (d.name in _CONDITIONAL_NEXT or d.name == "endif") and self._open:
+            self._counts.subtract(self._open.pop() or ())
+            if d.name != "endif":
+                self._open.append(set())
+
+    def include(self, header: str) -> None:
+        frame = self._open[-1] if self._open and self._open[-1] is not None else self._outer
+        if header not in frame:
+            frame.add(header)
+            self._counts[header] += 1
+
+    def included(self, header: str) -> bool:
+        """Included already where this include is read too."""
+        return self._counts[header] > 0
 
 
 def _include_guard(directives: tuple[Directive, ...]) -> Directive | None:
@@ -295,8 +316,10 @@ def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOut
     # file names CUDA itself (its headers may): hipify-clang gives every .cu hip_runtime.h too.
     is_cu = ctx.path.endswith(".cu") and ctx.host_includer is None
     c_blocks = _extern_c_blocks(ctx)
-    in_c = [p for p in planned if p.target in hip_headers and _inside(p.include, c_blocks)]
-    top = [p for p in planned if p.target is not None and not p.block and p not in in_c]
+    inside_c = Ranges(c_blocks)  # (thousands of unclosed `extern "C" {` overlap)
+    in_c = [p for p in planned if p.target in hip_headers and p.include.directive.start in inside_c]
+    in_c_ids = {id(p) for p in in_c}
+    top = [p for p in planned if p.target is not None and p.top and id(p) not in in_c_ids]
     first_hip = next((p for p in top if p.target in hip_headers), None)
     if first_hip is not None and first_hip.target == HIP_RUNTIME and not (
         is_cu and _project_macros_before(ctx, first_hip.include.directive.start)
@@ -444,10 +467,6 @@ def _extern_c_blocks(ctx: Context) -> list[tuple[int, int]]:
         end = toks.end(close) if close is not None else len(ctx.data)
         out.append((m.start(), end))
     return out
-
-
-def _inside(inc: Include, blocks: list[tuple[int, int]]) -> bool:
-    return any(a <= inc.directive.start < b for a, b in blocks)
 
 
 def _lifted(ctx: Context, offset: int) -> int:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 
 from hipify_py.engine.edits import Edit, Piece
-from hipify_py.engine.parsing import IDENT, PUNCT
+from hipify_py.engine.parsing import IDENT
 from hipify_py.engine.rules.base import Context, Reference, RuleOutput
 from hipify_py.engine.syntax import Launch, Span
 from hipify_py.reporting.diagnostics import Finding, Severity
@@ -68,6 +68,30 @@ def rewrite_launches(ctx: Context) -> Iterator[RuleOutput]:
             continue
         yield Reference("launch", name, True)
         yield _launch_edit(ctx, launch)
+    yield from _unclosed_launches(ctx)
+
+
+def _unclosed_launches(ctx: Context) -> Iterator[Finding]:
+    """A `<<<` whose configuration or argument list never closes is no launch to rewrite: it is
+    left as it is, and said so on its line (nvcc rejects it too)."""
+    syntax = ctx.syntax
+    toks = ctx.parsed.tokens
+    launched = {launch.open_index for launch in syntax.launches}
+    for i in syntax.chevrons:
+        if i in launched or ctx.is_skipped(toks.start(i)):
+            continue
+        close = syntax.partner_of(i)
+        if close is None:
+            problem = "its <<< has no matching >>> before the end of the statement"
+        else:
+            args_open = syntax.next_code(close)
+            if (args_open is None or toks.raw(args_open) != b"("
+                    or syntax.partner_of(args_open) is not None):
+                continue  # arguments a macro supplies, or no launch at all
+            problem = "its argument list never closes"
+        yield Finding("HPY901", toks.start(i), toks.end(i),
+                      f"kernel launch left as <<<...>>>: {problem}", None,
+                      "check the brackets of this launch", "runtime")
 
 
 def _closed_chevrons(ctx: Context, launch: Launch) -> Iterator[Edit]:
@@ -162,20 +186,19 @@ def _unrewritable(ctx: Context, launch: Launch) -> str | None:
     home = syntax.directive_at(first)
     if syntax.directive_at(last) is not home:
         return "it spans a preprocessor directive"
-    if home is None and any(
-        syntax.directive_at(i) is not None for i in range(first, last + 1)
-        if ctx.parsed.tokens.kinds[i] == PUNCT
-    ):
+    # (by bisection: a loop over the launch's tokens is quadratic for launches nested in
+    # argument lists)
+    if home is None and syntax.directive_between(first, last):
         return "it spans a preprocessor directive"
-    toks = ctx.parsed.tokens
-    for i in range(first, last + 1):
-        if toks.kinds[i] == PUNCT and toks.raw(i) in (b"#", b"##", b"%:"):
-            return "it uses the preprocessor's # or ## operators"
+    if syntax.hash_operator_between(first, last):
+        return "it uses the preprocessor's # or ## operators"
     return None
 
 
+# (a parameter list of at most 1,000 bytes: unbounded, each `template <` of a file where none
+# closes was matched to the end of the file, issue 30)
 _TEMPLATE_KERNEL = re.compile(
-    rb"\btemplate\s*<[^{};]*>\s*(?:[A-Za-z_][\w:]*\s+)*?__global__\s+(?:[A-Za-z_][\w:]*[\s*&]+)*?"
+    rb"\btemplate\s*<[^{};]{0,1000}>\s*(?:[A-Za-z_][\w:]*\s+)*?__global__\s+(?:[A-Za-z_][\w:]*[\s*&]+)*?"
     rb"([A-Za-z_]\w*)\s*\(")
 
 

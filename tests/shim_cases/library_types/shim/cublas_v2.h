@@ -3,4 +3,12 @@
 // Stand-in for CUDA's <cublas_v2.h>.
 #pragma once
 #include <hipify_shim.h>
+#ifdef HIPIFY_SHIM_LIFTED  // inside another stand-in's HIP header: no shim macro is set
 #include <hipblas/hipblas.h>
+#else
+#define HIPIFY_SHIM_LIFTED
+#include <hipify_shim.h>  // lifts the shim's macros: HIP's header is read without them
+#include <hipblas/hipblas.h>
+#undef HIPIFY_SHIM_LIFTED
+#include <hipify_shim.h>  // sets them again
+#endif

@@ -3,7 +3,15 @@
 // Stand-in for CUDA's <cub/cub.cuh>.
 #pragma once
 #include <hipify_shim.h>
+#ifdef HIPIFY_SHIM_LIFTED  // inside another stand-in's HIP header: no shim macro is set
 #include <hipcub/hipcub.hpp>
+#else
+#define HIPIFY_SHIM_LIFTED
+#include <hipify_shim.h>  // lifts the shim's macros: HIP's header is read without them
+#include <hipcub/hipcub.hpp>
+#undef HIPIFY_SHIM_LIFTED
+#include <hipify_shim.h>  // sets them again
+#endif
 #ifdef __cplusplus
 namespace cub = hipcub;
 #endif
