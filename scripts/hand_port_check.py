@@ -295,16 +295,10 @@ _REQUESTED_HERE = re.compile(
     r"^(?P<file>[^:\n]+):(?P<line>\d+):\d+: note: in instantiation of .* requested here$", re.M)
 
 
-def _locate(m: re.Match[str], log: str, out: Path, tree: Path,
-            findings: dict[str, dict[int, list[str]]]) -> tuple[str, int, list[str]]:
-    """corpus_check's location of one error (an error in an installed header is blamed on the
-    tree line that included it); where that line has no finding and the error sits outside
-    the tree, the tree line that instantiated the template the error is in (clang's
-    "in instantiation of ... requested here" notes after the error) is taken instead: the
-    line a person would change, and where findings about it sit."""
-    where, line, there = cc._locate(m, log, out, tree, findings)
-    if there or cc._inside(m.group("file"), out):
-        return where, line, there
+def _instantiation_site(m: re.Match[str], log: str, out: Path, tree: Path,
+                        ) -> tuple[str, int] | None:
+    """The tree line (relative file, source line) of the first "in instantiation of ...
+    requested here" note after an error, before the next error, or None."""
     following = log[m.end():]
     next_error = cc.COMPILER_ERROR.search(following)
     for note in _REQUESTED_HERE.finditer(following[: next_error.start() if next_error else None]):
@@ -313,19 +307,37 @@ def _locate(m: re.Match[str], log: str, out: Path, tree: Path,
             continue
         rel = os.path.relpath(os.path.abspath(os.path.join(out, path)), out)
         number = int(note.group("line"))
-        source_line = cc._source_line(tree / rel, out / rel, number) or number
-        return rel, source_line, list(findings.get(rel, {}).get(source_line, []))
-    return where, line, there
+        return rel, cc._source_line(tree / rel, out / rel, number) or number
+    return None
 
 
 def locate_errors(log: str, out: Path, tree: Path, findings: dict[str, dict[int, list[str]]],
                   ) -> tuple[tuple[str, int, bool, list[str]], list[tuple[str, int, str, bool]]]:
     """The first error of a compile of ours and every distinct one, located in the CUDA tree,
-    with whether a warning or error finding sits on the line."""
+    with whether a warning or error finding sits on the line.
+
+    corpus_check's location: an error in an installed header is blamed on the tree line that
+    included it. Where that line has no finding, the tree line that instantiated the template
+    the error is in is taken instead (clang's "in instantiation of ... requested here" notes):
+    the line a person would change, where findings about it sit. Clang prints that backtrace
+    once for consecutive errors of one instantiation, so an error without one inherits the
+    previous error's."""
     first: tuple[str, int, bool, list[str]] = ("", 0, False, [])
     seen: dict[tuple[str, int, str], bool] = {}
+    last_site: tuple[str, int] | None = None
     for m in cc.COMPILER_ERROR.finditer(log):
-        where, line, there = _locate(m, log, out, tree, findings)
+        where, line, there = cc._locate(m, log, out, tree, findings)
+        if not cc._inside(m.group("file"), out):
+            site = _instantiation_site(m, log, out, tree)
+            if site is not None:
+                last_site = site
+            else:
+                site = last_site
+            if site is not None and not there:
+                where, line = site
+                there = list(findings.get(where, {}).get(line, []))
+        else:
+            last_site = None
         if not seen and not first[0]:
             first = (where, line, bool(there), there)
         key = (where, line, m.group("msg").strip())

@@ -189,9 +189,24 @@ def test_an_error_in_an_installed_template_is_blamed_on_its_instantiation(tmp_pa
     flagged = {"k.cu": {3: ["HPY406 warp-transpose block of 32 threads"]}}
     first, every = hp.locate_errors(log, out, tree, flagged)
     assert first == ("k.cu", 3, True, ["HPY406 warp-transpose block of 32 threads"])
-    # the second error has no instantiation note: the include line, unflagged
+    # the second error has no backtrace: clang printed it for the first error of the same
+    # instantiation, so it is the same site
     assert every == [("k.cu", 3, "static assertion failed", True),
-                     ("k.cu", 1, "no type named 'storage_type'", False)]
+                     ("k.cu", 3, "no type named 'storage_type'", True)]
     # a finding on the include line itself wins, as in corpus_check
     first, _ = hp.locate_errors(log, out, tree, {"k.cu": {1: ["HPY200 x"]}})
     assert first == ("k.cu", 1, True, ["HPY200 x"])
+
+
+def test_an_error_in_an_installed_header_without_any_instantiation(tmp_path: Path) -> None:
+    tree, out = tmp_path / "cuda", tmp_path / "ours"
+    tree.mkdir()
+    out.mkdir()
+    (tree / "k.cu").write_text("#include <thrust/sort.h>\n")
+    (out / "k.cu").write_text("#include <thrust/sort.h>\n")
+    log = (f"In file included from {out}/k.cu:1:\n"
+           "/usr/include/thrust/system/cuda/config.h:40:10: fatal error: 'cub/x.cuh' file not "
+           "found\n")
+    first, every = hp.locate_errors(log, out, tree, {})
+    assert first == ("k.cu", 1, False, [])
+    assert every == [("k.cu", 1, "'cub/x.cuh' file not found", False)]
