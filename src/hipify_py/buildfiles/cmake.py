@@ -49,6 +49,7 @@ _VARIABLE_REF = re.compile(rb"\$\{([A-Za-z0-9_]+)\}")
 _CUDA_VARIABLE = re.compile(rb"(?<![A-Za-z0-9_])(CMAKE_CUDA_[A-Za-z0-9_]+|CUDA_[A-Z_]+)"
                             rb"(?![A-Za-z0-9_])")
 _TOKEN = re.compile(rb"[^\s;]+")
+_THRUST_CUDA_SYSTEM = re.compile(rb"(?<![A-Za-z0-9_])THRUST_DEVICE_SYSTEM_CUDA(?![A-Za-z0-9_])")
 _NUMERIC_TESTS = frozenset({"LESS", "GREATER", "EQUAL", "LESS_EQUAL", "GREATER_EQUAL",
                             "VERSION_LESS", "VERSION_GREATER", "VERSION_EQUAL",
                             "VERSION_LESS_EQUAL", "VERSION_GREATER_EQUAL"})
@@ -522,6 +523,13 @@ def _words(port: _Port, cmd: Command) -> None:
             port.edit(at, at + 4, language)
             port.note("HPY600", at, at + 4, f"{m.group().decode()} -> {m.group(1).decode()}:"
                       f"{language.decode()}")
+        for m in _THRUST_CUDA_SYSTEM.finditer(a.text):
+            # -DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CUDA, as translate renames it in the
+            # sources: kept, it sent rocThrust down Thrust's CUDA backend (stdgpu), silently
+            at, end = a.start + m.start(), a.start + m.end()
+            port.edit(at, end, b"THRUST_DEVICE_SYSTEM_HIP")
+            port.note("HPY600", at, end, "THRUST_DEVICE_SYSTEM_CUDA -> THRUST_DEVICE_SYSTEM_HIP "
+                      "(rocThrust's HIP backend)")
         shown = a.value.decode("utf-8", "replace")
         if cmd.name in ("target_link_libraries", "link_libraries") and not a.quoted \
                 and f"CUDA::{shown}" in table.targets and a is not cmd.args[0]:
