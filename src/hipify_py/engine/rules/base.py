@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
@@ -164,20 +164,26 @@ class Context:
         return any(text in _CUDA_KEYWORDS and text not in own and outside(toks.start(i))
                    for i in toks.of_kind(IDENT) for text in (toks.text(i),))
 
-    @cached_property
-    def own_names(self) -> frozenset[str]:
-        """Macros and types the file defines, and the types its project headers define."""
-        names = {m.group(1).decode() for m in _DEFINED_NAME.finditer(self.data)}
-        names |= _declared_types(self.data)
+    def project_headers(self, limit: int) -> Iterator[bytes]:
+        """The first `limit` bytes of each project header the file includes (those that cannot
+        be read are left out: a rule's guess about them is no worse than about any other)."""
         for inc in self.syntax.includes:
             header = self.resolve_local(inc.header, inc.angled)
             if header is None:
                 continue
             try:
                 with open(header, "rb") as handle:
-                    names |= _declared_types(handle.read(_OWN_HEADER_BYTES))
+                    yield handle.read(limit)
             except OSError:
                 continue
+
+    @cached_property
+    def own_names(self) -> frozenset[str]:
+        """Macros and types the file defines, and the types its project headers define."""
+        names = {m.group(1).decode() for m in _DEFINED_NAME.finditer(self.data)}
+        names |= _declared_types(self.data)
+        for text in self.project_headers(_OWN_HEADER_BYTES):
+            names |= _declared_types(text)
         return frozenset(names)
 
     @cached_property

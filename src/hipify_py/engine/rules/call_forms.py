@@ -238,15 +238,7 @@ def _header_declarations(ctx: Context) -> dict[bytes, set[tuple[str, ...] | None
     """Name -> the kinds its declarations give it, over the project headers the file includes
     (one pass over each, whatever the number of calls that ask)."""
     out: dict[bytes, set[tuple[str, ...] | None]] = {}
-    for include in ctx.syntax.includes:
-        path = ctx.resolve_local(include.header, include.angled)
-        if path is None:
-            continue
-        try:
-            with open(path, "rb") as handle:
-                text = handle.read(_HEADER_LIMIT)
-        except OSError:
-            continue
+    for text in ctx.project_headers(_HEADER_LIMIT):
         for m in _HEADER_DECLARATION.finditer(text):
             words = tuple(re.findall(rb"[A-Za-z_]\w*|\*|&", m.group(1)))
             if not _NOT_DECLARATIONS.intersection(words):
