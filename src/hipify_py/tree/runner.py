@@ -462,32 +462,29 @@ class _Delivery:
             return os.path.dirname(os.path.abspath(result.path))
         return os.path.abspath(source.root)
 
-    def _supplied_from(self, result: FileResult, output: bytes) -> bytes:
+    def _supplied_from(self, result: FileResult, output: bytes, target: str) -> bytes:
         """Record what this result needs supplied, and spell its include of the header as the
-        path from its own output to the one header of the run."""
+        path from its own output (`target`) to the one header of the run."""
         folder = self._supplied_folder(result)
         self.supplied.setdefault(folder, set()).update(result.supplied)
-        target = self._target(result)
-        if target is None:
-            return output
         spelled = os.path.relpath(os.path.join(folder, SUPPLIED_HEADER),
                                   os.path.dirname(os.path.abspath(target))).replace(os.sep, "/")
         plain = f'#include "{SUPPLIED_HEADER}"'.encode()
         return output.replace(plain, f'#include "{spelled}"'.encode(), 1)
 
-    def _target(self, result: FileResult) -> str | None:
+    def _target(self, result: FileResult) -> str:
+        """Where a written mode puts this result (-o, in place, or its place in the mirror;
+        raises WriteError for a place outside the output folder)."""
         options = self.options
         if options.mode is OutputMode.FILE:
+            assert options.output_file is not None
             return options.output_file
         if options.mode is OutputMode.IN_PLACE:
             return result.path
-        if options.mode is OutputMode.OUTPUT_DIR:
-            assert options.output_dir is not None
-            source = self.sources.get(result.path)
-            root = source.root if source is not None else os.path.dirname(result.path)
-            return destination(result.path, root, options.output_dir, options.rename_extensions,
-                               checked=False)
-        return None
+        assert options.output_dir is not None
+        source = self.sources.get(result.path)
+        root = source.root if source is not None else os.path.dirname(result.path)
+        return destination(result.path, root, options.output_dir, options.rename_extensions)
 
     def write_supplied(self, table: MappingTable) -> None:
         """Each output root's hipify_supplied.h, holding what the files under it use."""
@@ -510,13 +507,13 @@ class _Delivery:
             resolve = local_resolver(result.path, self.settings.include_dirs, self.index,
                                      self.table.is_cuda_header)
             output = rename_includes(output, resolve, self.renamed)
+        target = self._target(result)
         if result.supplied:
-            output = self._supplied_from(result, output)
+            output = self._supplied_from(result, output, target)
         if options.mode is OutputMode.FILE:
-            assert options.output_file is not None
-            if write_if_changed(options.output_file, output, mode_from=result.path):
+            if write_if_changed(target, output, mode_from=result.path):
                 self.outcome.written += 1
-            return options.output_file
+            return target
         if options.mode is OutputMode.IN_PLACE:
             if output == result.output and not result.changed:
                 return result.path
@@ -528,10 +525,6 @@ class _Delivery:
             if write_if_changed(result.path, output, mode_from=result.path):
                 self.outcome.written += 1
             return result.path
-        assert options.output_dir is not None
-        source = self.sources.get(result.path)
-        root = source.root if source is not None else os.path.dirname(result.path)
-        target = destination(result.path, root, options.output_dir, options.rename_extensions)
         if options.changed_only and output == read_existing(result.path):
             return None
         if options.sync_check:
