@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
 
@@ -140,9 +141,9 @@ def _included(source: str, data: bytes, index: HeaderIndex, is_cuda_header: Call
     """The local headers a source includes, transitively, each once, in include order; `seen`:
     headers already visited (by an earlier source) that are not walked again."""
     visited = {source}
-    todo = [(source, data)]
+    todo = deque([(source, data)])
     while todo:
-        path, text = todo.pop(0)
+        path, text = todo.popleft()
         resolve = local_resolver(path, (), index, is_cuda_header)
         for m in INCLUDE_DIRECTIVE.finditer(text):
             header = resolve(m.group(2).decode("utf-8", "surrogateescape"), m.group(3) == b">")
