@@ -185,6 +185,9 @@ def test_compiled_entries_load_on_first_use_and_survive_a_cleaned_cache(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import pickle
 
+    from hipify_py.tables import mappings
+
+    monkeypatch.setattr(mappings, "compiled_dir", lambda: tmp_path / "not-installed")
     monkeypatch.setenv("HIPIFY_PY_CACHE_DIR", str(tmp_path / "cache"))
     load_mapping_table()
     table = load_mapping_table()  # from the cache: entries not read yet
@@ -209,6 +212,7 @@ def test_the_shipped_table_is_used_while_it_matches_the_yaml(
     shutil.copytree(mappings.mappings_dir(), package, ignore=shutil.ignore_patterns("builtin.*"))
     mappings.write_shipped_table(package, package)
     monkeypatch.setattr(mappings, "mappings_dir", lambda: package)
+    monkeypatch.setattr(mappings, "compiled_dir", lambda: package)
     monkeypatch.setenv("HIPIFY_PY_CACHE_DIR", str(tmp_path / "cache"))
     shipped = load_mapping_table()
     assert not list((tmp_path / "cache").rglob("*.table"))  # nothing compiled

@@ -3,6 +3,8 @@ device functions / user namespaces / skipped ranges come from the AST."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from hipify_py.engine.parsing import COMMENT, IDENT, PUNCT, parse_source
@@ -101,3 +103,40 @@ def test_odd_inputs_parse(data: bytes) -> None:
     parsed = parse_source(data, "odd.cu", Settings())
     for tok in parsed.tokens:
         assert 0 <= tok.start <= tok.end <= len(data)
+
+
+def test_token_texts_of_a_kind_follow_the_indexes() -> None:
+    tokens = parse_source(b"int a = b(c); // d\n", "t.cu", Settings()).tokens
+    assert tokens.raws_of_kind(IDENT) == [tokens.raw(i) for i in tokens.of_kind(IDENT)]
+    assert tokens.raws_of_kind(IDENT) == [b"a", b"b", b"c"]
+    assert tokens.raws_of_kind(PUNCT) == [b"=", b"(", b")", b";"]
+
+
+def test_a_reparsed_unit_tells_what_a_fresh_parse_does(tmp_path: Path) -> None:
+    """Files of one folder reparse one translation unit: what each file's parse tells must not
+    depend on the file parsed before it (its macros, its declarations, its includes)."""
+    from hipify_py.engine import parsing
+
+    (tmp_path / "space.h").write_text("#define ON_DEVICE __device__\n")
+    first = tmp_path / "a.cu"
+    second = tmp_path / "b.cu"
+    first.write_bytes(b'#include "space.h"\n#define __global__\nnamespace mine { int cudaMalloc; }\n'
+                      b"ON_DEVICE void f() {}\n")
+    second.write_bytes(b'#include "space.h"\nON_DEVICE void g() {}\n__global__ void k() {}\n'
+                       b"#if defined(ON_DEVICE)\nint live;\n#else\nint dead;\n#endif\n")
+    settings = Settings(skip_excluded_blocks=True)
+
+    def parse(path: Path) -> parsing.ParsedSource:
+        return parse_source(path.read_bytes(), str(path), settings,
+                            is_namespaced_name=lambda name: name == "cudaMalloc")
+
+    parsing._UNITS.clear()
+    fresh = parse(second)
+    parse(first)
+    reparsed = parse(second)  # the unit of the folder, its last file a.cu
+    assert [(f.name, f.spaces) for f in reparsed.functions] == [
+        (f.name, f.spaces) for f in fresh.functions] == [
+        ("g", frozenset({"device"})), ("k", frozenset({"global"}))]
+    assert reparsed.skipped_ranges == fresh.skipped_ranges != ()
+    assert reparsed.user_declarations == fresh.user_declarations == ()
+    assert [d.name for d in parse(first).user_declarations] == ["cudaMalloc"]

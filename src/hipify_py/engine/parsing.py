@@ -63,7 +63,8 @@ class TokenList(Sequence[Token]):
     of 100,000 Python objects.
     """
 
-    __slots__ = ("_base", "_braces", "_data", "_lengths", "_locations", "_of_kind", "kinds")
+    __slots__ = ("_base", "_braces", "_data", "_lengths", "_locations", "_of_kind", "_raws",
+                 "kinds")
 
     def __init__(self, data: bytes, kinds: bytes, locations: Sequence[int],
                  lengths: Sequence[int], base: int = 0) -> None:
@@ -73,6 +74,7 @@ class TokenList(Sequence[Token]):
         self._lengths = lengths
         self._base = base
         self._of_kind: dict[int, list[int]] = {}
+        self._raws: dict[int, list[bytes]] = {}
         self._braces: dict[int, int] | None = None
 
     @classmethod
@@ -116,6 +118,18 @@ class TokenList(Sequence[Token]):
     def raw(self, i: int) -> bytes:
         start = self._locations[i] - self._base
         return self._data[start : start + self._lengths[i]]
+
+    def raws_of_kind(self, kind: int) -> list[bytes]:
+        """The bytes of every token of one kind, in the order of of_kind(kind): made in one
+        comprehension and kept (a call of raw() per token, in the loops of several rules, cost
+        more than the rules' own work). Callers must not modify the list."""
+        found = self._raws.get(kind)
+        if found is None:
+            data, base, locations, lengths = self._data, self._base, self._locations, self._lengths
+            found = [data[locations[i] - base : locations[i] - base + lengths[i]]
+                     for i in self.of_kind(kind)]
+            self._raws[kind] = found
+        return found
 
     def of_kind(self, kind: int) -> list[int]:
         """Indexes of every token of one kind, found at C speed (and kept: several rules ask).
@@ -312,25 +326,73 @@ def parse_source(
         options |= _DETAILED_PREPROCESSING_RECORD
     else:
         options |= _RETAIN_EXCLUDED_BLOCKS
-    unsaved = [(path, data), (_PRELUDE_NAME, _prelude_text())]
     args = clang_args(settings, extra_args)
+    main = _main_file_name(path)
+    unsaved = [(main, data), (_PRELUDE_NAME, _prelude_text())]
 
     def parse() -> ParsedSource:
         try:
-            tu = _index().parse(path, args=args, unsaved_files=unsaved, options=options)
+            tu = _UNITS.parse(main, args, unsaved, options)
         except cindex.TranslationUnitLoadError:
             return ParsedSource(data=data, tokens=_no_tokens(data), failed=True)
-        tokens = _tokenize(tu, path, data)
+        tokens = _tokenize(tu, main, data)
         functions: tuple[FunctionBody, ...] = ()
         declarations: tuple[UserDeclaration, ...] = ()
         if want_ast:
-            functions, declarations = _walk(tu, path, tokens, is_namespaced_name)
-        skipped = _skipped_ranges(tu, path) if settings.skip_excluded_blocks else ()
-        diagnostics = _diagnostics(tu, path) if settings.show_clang_diagnostics else ()
+            functions, declarations = _walk(tu, main, tokens, is_namespaced_name)
+        skipped = _skipped_ranges(tu, main) if settings.skip_excluded_blocks else ()
+        diagnostics = _diagnostics(tu, main) if settings.show_clang_diagnostics else ()
         return ParsedSource(data, tokens, functions, declarations, skipped, diagnostics,
                             device_functions=DeviceFunctions(functions))
 
     return _on_parser_stack(parse)
+
+
+# Half of what parsing a small file costs is setting clang up (its driver looks for CUDA and
+# the OS on disk, then builds a compiler for the arguments), the same for every file of a
+# folder. So files are parsed as one stand-in main file per folder and argument list, the
+# translation unit reparsed with each file's bytes: the driver runs once, and an #include
+# "..." still searches the file's own folder first. No file of a project has this name.
+_MAIN_STAND_IN = ".hipify-py-main.cu"
+_UNITS_KEPT = 4  # translation units kept for reparsing (each holds its last AST)
+
+
+def _main_file_name(path: str) -> str:
+    return os.path.join(os.path.dirname(path), _MAIN_STAND_IN)
+
+
+class _ReusedUnits:
+    """Translation units by (main file, arguments, options), the most recent last."""
+
+    def __init__(self) -> None:
+        self._units: dict[tuple[str, tuple[str, ...], int], Any] = {}
+
+    def parse(self, main: str, args: Sequence[str], unsaved: Sequence[tuple[str, bytes]],
+              options: int) -> Any:
+        from clang.cindex import _CXUnsavedFile, conf
+
+        key = (main, tuple(args), options)
+        tu = self._units.pop(key, None)
+        if tu is not None:
+            files = (_CXUnsavedFile * len(unsaved))()
+            for slot, (name, content) in zip(files, unsaved, strict=True):
+                slot.name, slot.contents, slot.length = name.encode(), content, len(content)
+            if conf.lib.clang_reparseTranslationUnit(tu, len(unsaved), files, 0) != 0:
+                tu = None  # clang says the unit is unusable now: a fresh parse
+        if tu is None:
+            tu = _index().parse(main, args=list(args), unsaved_files=list(unsaved),
+                                options=options)
+        self._units[key] = tu
+        while len(self._units) > _UNITS_KEPT:
+            del self._units[next(iter(self._units))]
+        return tu
+
+    def clear(self) -> None:
+        self._units.clear()
+
+
+_UNITS = _ReusedUnits()
+atexit.register(_UNITS.clear)  # before cindex is torn down (see _index)
 
 
 # clang's parser recurses once per nesting level of an expression or declaration (about 500

@@ -27,6 +27,7 @@ from hipify_py.engine.parsing import (
 
 _OPEN = {b"(": b")", b"[": b"]", b"{": b"}", b"<<<": b">>>"}
 _CLOSE = {b")": b"(", b"]": b"[", b"}": b"{", b">>>": b"<<<"}
+_BRACKETISH = frozenset((*_OPEN, *_CLOSE, b";"))  # what _BracketStack.feed acts on
 _INCLUDE_RE = re.compile(rb'[ \t]*(?:include|include_next|import)[ \t]*([<"])([^>"\r\n]*)([>"])')
 _DIRECTIVE_START = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*(?:#|%:)", re.M)  # a BOM may lead
 _SPACED_CHEVRONS = re.compile(rb"<<[ \t]+<(?!<)")
@@ -140,7 +141,8 @@ class Syntax:
     @cached_property
     def _hash_operators(self) -> list[int]:
         toks = self.tokens
-        return [i for i in toks.of_kind(PUNCT) if toks.raw(i) in (b"#", b"##", b"%:", b"%:%:")]
+        return [i for i, t in zip(toks.of_kind(PUNCT), toks.raws_of_kind(PUNCT), strict=True)
+                if t in (b"#", b"##", b"%:", b"%:%:")]
 
     def hash_operator_between(self, first: int, last: int) -> bool:
         """Is a `#`, `##` (or `%:`, `%:%:`) token among tokens first..last?"""
@@ -176,8 +178,8 @@ class Syntax:
         without a scan of the file per name."""
         toks = self.tokens
         index: dict[bytes, list[int]] = {}
-        for i in toks.of_kind(IDENT):
-            index.setdefault(toks.raw(i), []).append(i)
+        for i, t in zip(toks.of_kind(IDENT), toks.raws_of_kind(IDENT), strict=True):
+            index.setdefault(t, []).append(i)
         return index
 
     @cached_property
@@ -188,8 +190,7 @@ class Syntax:
         where: list[int] = []
         open_after: list[int] = []
         stack: list[int] = []
-        for i in toks.of_kind(PUNCT):
-            t = toks.raw(i)
+        for i, t in zip(toks.of_kind(PUNCT), toks.raws_of_kind(PUNCT), strict=True):
             if t in (b"(", b"[", b"{"):
                 stack.append(i)
             elif t in (b")", b"]", b"}"):
@@ -231,16 +232,18 @@ class Syntax:
         main = _BracketStack(pairs)
         inner = _BracketStack(pairs)  # the current directive's own brackets
         in_directive = -1
-        for i in toks.of_kind(PUNCT):
+        for i, t in zip(toks.of_kind(PUNCT), toks.raws_of_kind(PUNCT), strict=True):
+            if t not in _BRACKETISH:
+                continue  # most punctuation: nothing a bracket stack would do
             while d < len(directives) and directives[d].last < i:
                 d += 1
             if d < len(directives) and directives[d].first <= i:
                 if in_directive != d:
                     inner.clear()  # brackets left open in a directive match nothing
                     in_directive = d
-                inner.feed(i, toks.raw(i))
+                inner.feed(i, t)
             else:
-                main.feed(i, toks.raw(i))
+                main.feed(i, t)
         return pairs
 
     def split_args(self, open_index: int, close_index: int) -> tuple[Span, ...]:

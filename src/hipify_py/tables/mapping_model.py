@@ -295,11 +295,15 @@ class LazyEntries(Mapping[str, ApiEntry]):
     def __len__(self) -> int:
         return len(self._all())
 
-    def get_bytes(self, raw: bytes) -> ApiEntry | None:
-        """The entry for a name given as UTF-8 bytes (a token), without decoding each token."""
+    def names_by_bytes(self) -> dict[bytes, str]:
+        """Every name as UTF-8 bytes (a token's) -> the name."""
         if self._by_bytes is None:
             self._by_bytes = {name.encode(): name for name in self._all()}
-        name = self._by_bytes.get(raw)
+        return self._by_bytes
+
+    def get_bytes(self, raw: bytes) -> ApiEntry | None:
+        """The entry for a name given as UTF-8 bytes (a token), without decoding each token."""
+        name = self.names_by_bytes().get(raw)
         return None if name is None else self[name]
 
     def __reduce__(self) -> tuple[Any, ...]:

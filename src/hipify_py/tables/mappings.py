@@ -87,6 +87,15 @@ def mappings_dir() -> Path:
     return Path(__file__).resolve().parents[3] / "mappings"
 
 
+def compiled_dir() -> Path:
+    """Where the built-in tables lie compiled: beside the YAML in a wheel; in a source checkout
+    (the README's editable install), build/compiled-tables, written when it is installed."""
+    folder = mappings_dir()
+    if folder.parent.name == "hipify_py":
+        return folder
+    return folder.parent / "build" / "compiled-tables"
+
+
 def builtin_files() -> list[Path]:
     return sorted(mappings_dir().glob("*.yaml"))
 
@@ -644,8 +653,9 @@ def _rebuilt_entries(files: tuple[str, ...]) -> dict[str, bytes]:
 
 
 # --- the table shipped in the wheel ---------------------------------------------------------------
-# The built-in tables are compiled when the wheel is built (hatch_build.py), so the first run
-# after installing costs what every later one does (building them from YAML takes about 0.6 s).
+# The built-in tables are compiled when the wheel is built or the checkout installed editable
+# (hatch_build.py), so the first run after installing costs what every later one does (building
+# them from YAML takes about 0.6 s).
 # Read with plain pickle: the files are part of the installed package, as trusted as its code
 # (the per-user cache, which anyone with the account can write, is signed instead).
 SHIPPED_TABLE = "builtin.table"
@@ -680,11 +690,11 @@ def _read_shipped(hashed: Sequence[tuple[Path, bytes]], digest: str) -> MappingT
     """The compiled table the wheel ships, if it is that of these files (not edited since)."""
     import pickle
 
-    folder = mappings_dir()
+    folder = compiled_dir()
     try:
         shipped_digest, table = pickle.loads((folder / SHIPPED_TABLE).read_bytes())
     except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
-        return None  # not a wheel install (the repository's mappings/), or unreadable
+        return None  # not compiled at install (a checkout on sys.path), or unreadable
     if shipped_digest != _shipped_digest(hashed) or not isinstance(table, MappingTable):
         return None
     source = functools.partial(_read_shipped_entries, str(folder / SHIPPED_ENTRIES),

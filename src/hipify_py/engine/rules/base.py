@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
@@ -242,13 +242,22 @@ class Context:
         Most rules only look at these, so they are found once per file."""
         toks = self.parsed.tokens
         entries = self.table.entries
-        lookup = (entries.get_bytes if isinstance(entries, LazyEntries)
-                  else _entries_by_bytes(self.table).get)
-        raw = toks.raw
+        lookup: Callable[[bytes], ApiEntry | None]
+        if isinstance(entries, LazyEntries):
+            names: Collection[bytes] = entries.names_by_bytes().keys()
+            lookup = entries.get_bytes
+        else:
+            by_bytes = _entries_by_bytes(self.table)
+            names, lookup = by_bytes.keys(), by_bytes.get
+        texts = toks.raws_of_kind(IDENT)
+        mapped = set(texts).intersection(names)  # C speed: most files name few mapped entities
+        if not mapped:
+            return []
         out = []
-        for i in toks.of_kind(IDENT):
-            entry = lookup(raw(i))
-            if entry is not None:
+        for i, text in zip(toks.of_kind(IDENT), texts, strict=True):
+            if text in mapped:
+                entry = lookup(text)
+                assert entry is not None
                 out.append((i, entry))
         return out
 

@@ -103,7 +103,7 @@ def _types_defines(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOutput
     toks = ctx.parsed.tokens
     for define in TYPES_DEFINES:
         name = define.macro.encode()
-        if name in ctx.data and any(toks.raw(i) == name for i in toks.of_kind(IDENT)):
+        if name in ctx.data and name in toks.raws_of_kind(IDENT):
             continue  # defined already, or tested: the author's choice
         first = next((p for p in planned if p.target and _file_name(p.target) in define.headers
                       and p.target != p.include.header), None)
@@ -127,8 +127,7 @@ def _file_name(header: str) -> str:
 def _names_a_type(ctx: Context, define: _TypesDefine) -> bool:
     if define.family is not None and any(e.family == define.family for _, e in ctx.api_tokens):
         return True
-    toks = ctx.parsed.tokens
-    return any(toks.raw(i) in define.names for i in toks.of_kind(IDENT))
+    return not define.names.isdisjoint(ctx.parsed.tokens.raws_of_kind(IDENT))
 
 
 def _header_entry(ctx: Context, inc: Include) -> HeaderEntry | None:
@@ -221,8 +220,7 @@ def _unused_in_unit(ctx: Context, entry: HeaderEntry) -> bool:
     if not ctx.path.endswith(_UNIT_SUFFIXES):
         return False
     names = {n.encode() for n in entry.declares}
-    toks = ctx.parsed.tokens
-    return not any(toks.raw(i) in names for i in toks.of_kind(IDENT))
+    return names.isdisjoint(ctx.parsed.tokens.raws_of_kind(IDENT))
 
 
 def dropped_for_target(ctx: Context, entry: HeaderEntry) -> bool:
