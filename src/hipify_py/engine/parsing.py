@@ -16,6 +16,7 @@ import atexit
 import bisect
 import ctypes
 import functools
+import itertools
 import os
 import re
 import threading
@@ -53,6 +54,13 @@ class Token(NamedTuple):
 
 
 _BRACES = re.compile(rb"[{}]")
+
+
+@functools.cache
+def _one_kind(kind: int) -> bytes:
+    """A bytes.translate table keeping one token kind (as 1) and zeroing the others."""
+    return bytes(kind) + b"\x01" + bytes(255 - kind)
+
 
 
 class TokenList(Sequence[Token]):
@@ -136,7 +144,9 @@ class TokenList(Sequence[Token]):
         Callers must not modify the list."""
         found = self._of_kind.get(kind)
         if found is None:
-            found = [m.start() for m in re.finditer(re.escape(bytes((kind,))), self.kinds)]
+            # kinds made 1 where the kind is, 0 elsewhere, selects the indexes in C
+            found = list(itertools.compress(range(len(self.kinds)),
+                                            self.kinds.translate(_one_kind(kind))))
             self._of_kind[kind] = found
         return found
 

@@ -289,6 +289,14 @@ class LazyEntries(Mapping[str, ApiEntry]):
     def __contains__(self, name: object) -> bool:
         return name in self._all()
 
+    def get(self, name: str, default: Any = None) -> Any:  # Mapping's goes through a KeyError
+        entry = self._done.get(name)
+        if entry is None:
+            if name not in self._all():
+                return default
+            entry = self[name]
+        return entry
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._all())
 

@@ -183,6 +183,7 @@ def _supplied_names_outside_tables(ctx: Context) -> Iterator[RuleOutput]:
                       "supplied")
 
 
+@functools.lru_cache(maxsize=4)  # tables compare by identity: once per loaded table
 def supplied_hip_names(table: MappingTable) -> re.Pattern[bytes] | None:
     """The supplied names that are not CUDA names (hipDrvGetErrorString), as one pattern."""
     return _pattern(tuple(sorted(n for n, e in table.supplied.items()
