@@ -26,6 +26,11 @@ class ShippedTableHook(BuildHookInterface):  # type: ignore[type-arg]
         if version == "editable":
             write_shipped_table(Path(self.root) / "mappings",
                                 Path(self.root) / "build" / "compiled-tables")
+            # And the bytecode, as pip compiles a wheel's: the first run would compile every
+            # module (0.2 s), and every run would where PYTHONDONTWRITEBYTECODE is set.
+            import compileall
+
+            compileall.compile_dir(str(Path(self.root) / "src" / "hipify_py"), quiet=1)
             return
         out = Path(self.directory) / "compiled-table"
         for path in write_shipped_table(Path(self.root) / "mappings", out):

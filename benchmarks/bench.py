@@ -14,6 +14,9 @@ single process in its tree, from wait4). Measured, in one run, for each tree:
 * hipify-py cold: empty result cache, whole tree, diagnostics on (translate --output-dir),
   --jobs 2, with the HTML and JSON reports; the same with --jobs 1 (for the 2-core speed-up),
   translating alone (--quiet, no report: reporting overhead), and `check --format json`;
+* the first run after the README's install: the checkout installed editable (`pip install -e`)
+  into a fresh virtual environment, nothing cached (no result cache, no compiled mapping cache,
+  no detected HIP), its own `hipify-py` command: what a user's first run costs;
 * the first run ever (the compiled mapping table not built yet);
 * hipify-py warm: the same command again, nothing changed (result cache), with and without
   the reports;
@@ -89,8 +92,39 @@ TORCH_SCRIPT = (
 )
 
 
+def readme_install(work: Path) -> Path | None:
+    """The README's install (`pip install -e .`) of this checkout, in a fresh virtual environment
+    whose dependencies are this environment's (no download): the `hipify-py` it installs, or
+    None where it could not be made. The checkout is copied, so its own build/ is not touched."""
+    root = Path(__file__).resolve().parents[1]
+    checkout = work / "checkout"
+    shutil.rmtree(checkout, ignore_errors=True)
+    checkout.mkdir(parents=True)
+    for name in ("pyproject.toml", "hatch_build.py", "README.md"):
+        shutil.copy2(root / name, checkout / name)
+    for name in ("src", "mappings"):
+        shutil.copytree(root / name, checkout / name,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "builtin.*"))
+    env_dir = work / "venv"
+    shutil.rmtree(env_dir, ignore_errors=True)
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(env_dir)], check=True)
+    site = next((env_dir / "lib").glob("python*/site-packages"))
+    import sysconfig
+
+    paths = sysconfig.get_paths()
+    (site / "_outer_environment.pth").write_text(
+        "\n".join(sorted({paths["purelib"], paths["platlib"]})) + "\n")
+    install = subprocess.run(
+        [str(env_dir / "bin" / "python"), "-m", "pip", "install", "--quiet", "--no-deps",
+         "--no-build-isolation", "-e", str(checkout)], capture_output=True, text=True, check=False)
+    if install.returncode != 0:
+        print(f"the README's install could not be made here: {install.stderr[-500:]}")
+        return None
+    return env_dir / "bin" / "hipify-py"
+
+
 def bench_tree(name: str, work: Path, src: Path, lines: int, args: argparse.Namespace,
-               env: dict[str, str]) -> dict[str, object]:
+               env: dict[str, str], installed: Path | None = None) -> dict[str, object]:
     """Every whole-tree measurement of one tree (already in `src`), printed and returned."""
     exe = [sys.executable, "-m", "hipify_py"]
     cache = Path(env["HIPIFY_PY_CACHE_DIR"])
@@ -110,6 +144,18 @@ def bench_tree(name: str, work: Path, src: Path, lines: int, args: argparse.Name
 
     translate = [*exe, "translate", "src", "--output-dir", "out", "--no-config"]
     reports = ["--report", "out/report.html", "--report", "out/report.json"]
+    after_install = None
+    if installed is not None:
+        fresh = work / "fresh-cache"  # nothing cached: a user's first run
+        shutil.rmtree(fresh, ignore_errors=True)
+        for out in work.glob("out*"):
+            shutil.rmtree(out)
+        wall, cpu, rss, _ = measure(
+            [str(installed), *translate[3:], "--jobs", "2", *reports],
+            {**env, "HIPIFY_PY_CACHE_DIR": str(fresh)}, cwd=str(work))
+        rows.append(("hipify-py first run after the README's install (pip install -e), -j2",
+                     wall, cpu, rss))
+        after_install = wall
     first = cold("hipify-py cold, first ever run (mapping cache empty), -j2",
                  [*translate, "--jobs", "2"], mappings_warm=False)
     cold_2 = cold("hipify-py cold, diagnostics + HTML/JSON report, -j2",
@@ -154,6 +200,9 @@ def bench_tree(name: str, work: Path, src: Path, lines: int, args: argparse.Name
     }
     if torch_wall:
         ratios["hipify-py cold / torch"] = cold_2 / torch_wall
+        if after_install is not None:
+            ratios["hipify-py first run after the README's install / torch"] = (
+                after_install / torch_wall)
     for label, value in ratios.items():
         print(f"{label}: {value:.2f}")
     return {"name": name, "rows": rows, "ratios": ratios}
@@ -175,9 +224,13 @@ def main() -> None:
     work.mkdir(parents=True, exist_ok=True)
     cache = work / "cache"
     env = {**os.environ, "HIPIFY_PY_CACHE_DIR": str(cache), "NO_COLOR": "1"}
+    # As on a user's machine, bytecode once compiled is kept (a later run would otherwise
+    # compile every module again, where the developer's shell sets this).
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     trees: list[tuple[str, Path | None]] = [(t, Path(t)) for t in args.tree]
     if not trees or args.generated:
         trees.insert(0, (f"generated ({args.lines} lines)", None))
+    installed = readme_install(work)
     results = []
     for number, (name, tree) in enumerate(trees):
         tree_work = work / f"tree{number}"
@@ -189,7 +242,7 @@ def main() -> None:
         else:
             files, lines = _copy_sources(tree, src)
         print(f"\n== {name}: {files} files, {lines} lines in {src}", flush=True)
-        result = bench_tree(name, tree_work, src, lines, args, env)
+        result = bench_tree(name, tree_work, src, lines, args, env, installed)
         results.append({**result, "files": files, "lines": lines})
 
     one_lines = generate_tree(work / "one", 300, random.Random(7), max_files=1)[1]

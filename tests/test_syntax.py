@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
 from hipify_py.engine.parsing import parse_source
 from hipify_py.engine.syntax import Syntax
 from hipify_py.settings import Settings
@@ -99,3 +102,54 @@ def test_enclosing_bracket_is_what_a_walk_back_finds() -> None:
 
     assert all(s.enclosing_bracket(i) == walked(i) for i in range(len(toks)))
     assert s.identifier_index[b"b"] == [i for i in range(len(toks)) if toks.raw(i) == b"b"]
+
+
+def _line_end_by_bytes(data: bytes, offset: int) -> int:
+    """The byte-by-byte walk _logical_line_end replaced (it skips to the next byte that can
+    matter instead): the oracle for the property below."""
+    n = len(data)
+    i = offset
+    while i < n:
+        c = data[i]
+        if c == 0x0A:
+            j = i - 1
+            if j >= 0 and data[j] == 0x0D:
+                j -= 1
+            if j >= 0 and data[j] == 0x5C:
+                i += 1
+                continue
+            return i
+        if c == 0x2F and i + 1 < n and data[i + 1] == 0x2A:
+            close = data.find(b"*/", i + 2)
+            if close == -1:
+                return n
+            i = close + 2
+            continue
+        if c == 0x2F and i + 1 < n and data[i + 1] == 0x2F:
+            i = data.find(b"\n", i)
+            if i == -1:
+                return n
+            continue
+        if c in (0x22, 0x27):
+            j = i + 1
+            while j < n and data[j] != c and data[j] != 0x0A:
+                j += 2 if data[j] == 0x5C else 1
+            i = j + 1
+            continue
+        i += 1
+    return n
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from([b"#define X", b" ", b"\\", b"\n", b"\r\n", b"/", b"*", b"/*",
+                                 b"*/", b"//", b'"', b"'", b"a", b"\\\n", b"\\\r\n"]), max_size=40),
+       st.integers(min_value=0, max_value=60))
+@example([b"#define X", b"\\\r\n", b"a", b"\n", b"b"], 0)
+@example([b"#define X", b'"', b"\\", b'"', b"\n"], 0)
+@example([b"#define X", b"/*", b"\n", b"*/", b"a", b"\n"], 0)
+def test_logical_line_end_is_the_byte_walk(pieces: list[bytes], offset: int) -> None:
+    from hipify_py.engine.syntax import _logical_line_end
+
+    data = b"".join(pieces)
+    offset = min(offset, len(data))
+    assert _logical_line_end(data, offset) == _line_end_by_bytes(data, offset)

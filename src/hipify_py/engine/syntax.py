@@ -564,11 +564,19 @@ class _BracketStack:
             self.chevrons.clear()  # a launch configuration never holds a `;`
 
 
+_LINE_STOPS = re.compile(rb"[\n/\"']")  # what can end or extend a logical line
+
+
 def _logical_line_end(data: bytes, offset: int) -> int:
     """End of the line at offset, following backslash continuations and block comments."""
     n = len(data)
     i = offset
-    while i < n:
+    search = _LINE_STOPS.search
+    while True:
+        m = search(data, i)  # the bytes between cannot matter: skipped at C speed
+        if m is None:
+            return n
+        i = m.start()
         c = data[i]
         if c == 0x0A:
             j = i - 1
@@ -578,25 +586,25 @@ def _logical_line_end(data: bytes, offset: int) -> int:
                 i += 1
                 continue
             return i
-        if c == 0x2F and i + 1 < n and data[i + 1] == 0x2A:  # /* ... */ may span lines
-            close = data.find(b"*/", i + 2)
-            if close == -1:
-                return n
-            i = close + 2
+        if c == 0x2F:
+            after = data[i + 1] if i + 1 < n else -1
+            if after == 0x2A:  # /* ... */ may span lines
+                close = data.find(b"*/", i + 2)
+                if close == -1:
+                    return n
+                i = close + 2
+            elif after == 0x2F:  # // comment runs to the line end
+                i = data.find(b"\n", i)
+                if i == -1:
+                    return n
+            else:
+                i += 1
             continue
-        if c == 0x2F and i + 1 < n and data[i + 1] == 0x2F:  # // comment runs to the line end
-            i = data.find(b"\n", i)
-            if i == -1:
-                return n
-            continue
-        if c in (0x22, 0x27):  # string or char literal: skip to its end
-            j = i + 1
-            while j < n and data[j] != c and data[j] != 0x0A:
-                j += 2 if data[j] == 0x5C else 1
-            i = j + 1
-            continue
-        i += 1
-    return n
+        # a string or char literal: skip to its end
+        j = i + 1
+        while j < n and data[j] != c and data[j] != 0x0A:
+            j += 2 if data[j] == 0x5C else 1
+        i = j + 1
 
 
 __all__ = [

@@ -163,11 +163,14 @@ def _supplied_names_outside_tables(ctx: Context) -> Iterator[RuleOutput]:
     """Supplied names the mapping tables do not list: CUDA functions of no HIP (CUDA 12's
     __vimax3_s32...), and HIP names the target lacks written as HIP already (an earlier run's
     output, code ported by hand). Each use is noted, and the file needs the header."""
-    pattern = supplied_hip_names(ctx.table)
-    if pattern is None or pattern.search(ctx.data) is None:
-        return
+    names = supplied_hip_names(ctx.table)
     toks = ctx.parsed.tokens
-    for i in identifier_tokens(ctx, pattern):
+    texts = toks.raws_of_kind(IDENT)
+    if names.isdisjoint(texts):
+        return
+    for i, text in zip(toks.of_kind(IDENT), texts, strict=True):
+        if text not in names:
+            continue
         start = toks.start(i)
         if ctx.is_skipped(start):
             continue
@@ -184,15 +187,10 @@ def _supplied_names_outside_tables(ctx: Context) -> Iterator[RuleOutput]:
 
 
 @functools.lru_cache(maxsize=4)  # tables compare by identity: once per loaded table
-def supplied_hip_names(table: MappingTable) -> re.Pattern[bytes] | None:
-    """The supplied names that are not CUDA names (hipDrvGetErrorString), as one pattern."""
-    return _pattern(tuple(sorted(n for n, e in table.supplied.items()
-                                 if n not in table.entries and not e.helper)))
-
-
-@functools.lru_cache(maxsize=8)
-def _pattern(names: tuple[str, ...]) -> re.Pattern[bytes] | None:
-    return re.compile(rb"\b(?:" + b"|".join(n.encode() for n in names) + rb")\b") if names else None
+def supplied_hip_names(table: MappingTable) -> frozenset[bytes]:
+    """The supplied names that are not CUDA names (hipDrvGetErrorString), as token bytes."""
+    return frozenset(n.encode() for n, e in table.supplied.items()
+                     if n not in table.entries and not e.helper)
 
 
 def _strings(ctx: Context, resolution: Resolver) -> Iterator[Edit]:
