@@ -24,6 +24,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar, overload
 
+from hipify_py.engine.header_skeletons import (
+    execution_space_names,
+    header_skeletons,
+    include_dirs_of,
+)
 from hipify_py.settings import Settings, cuda_major_minor, cuda_version_number
 from hipify_py.tables.cuda_releases import library_defines
 
@@ -338,11 +343,13 @@ def parse_source(
         options |= _RETAIN_EXCLUDED_BLOCKS
     args = clang_args(settings, extra_args)
     main = _main_file_name(path)
-    unsaved = [(main, data), (_PRELUDE_NAME, _prelude_text())]
+    toolkit = (os.path.join(settings.cuda_path, "include"),) if settings.cuda_path else ()
+    own = [(main, data), (_PRELUDE_NAME, _prelude_text())]
+    skeletons = header_skeletons(path, data, include_dirs_of(args), keep_whole=toolkit)
 
-    def parse() -> ParsedSource:
+    def parse_with(headers: list[tuple[str, bytes]]) -> ParsedSource:
         try:
-            tu = _UNITS.parse(main, args, unsaved, options)
+            tu = _UNITS.parse(main, args, [*own, *headers], options)
         except cindex.TranslationUnitLoadError:
             return ParsedSource(data=data, tokens=_no_tokens(data), failed=True)
         tokens = _tokenize(tu, main, data)
@@ -354,6 +361,15 @@ def parse_source(
         diagnostics = _diagnostics(tu, main) if settings.show_clang_diagnostics else ()
         return ParsedSource(data, tokens, functions, declarations, skipped, diagnostics,
                             device_functions=DeviceFunctions(functions))
+
+    def parse() -> ParsedSource:
+        parsed = parse_with(skeletons)
+        if (skeletons and want_ast and not parsed.failed
+                and lost_declarations(parsed, skeletons, is_namespaced_name)):
+            # A declaration needed a header's own declarations (a kernel taking lib::Box<T>):
+            # this file's headers whole, as clang would read them.
+            parsed = parse_with([])
+        return parsed
 
     return _on_parser_stack(parse)
 
@@ -565,6 +581,94 @@ def _walk(
 
     visit(tu.cursor, None)
     return tuple(functions), tuple(declarations)
+
+
+def lost_declarations(parsed: ParsedSource, skeletons: Sequence[tuple[str, bytes]],
+                      is_namespaced_name: Callable[[str], bool] | None) -> bool:
+    """Did parsing with the headers' skeletons lose what the AST is read for? An execution
+    space (`__global__`, or a macro of one) written before a body that no function found holds,
+    or a mapped name declared in a user namespace (after a type) that no declaration recorded:
+    with the headers' declarations missing, clang could not read that declaration."""
+    tokens = parsed.tokens
+    data = parsed.data
+    spaces = execution_space_names([data, *(text for _, text in skeletons)])
+    for i, text in zip(tokens.of_kind(IDENT), tokens.raws_of_kind(IDENT), strict=True):
+        if text not in spaces:
+            continue
+        at = tokens.start(i)
+        if any(f.start <= at < f.end for f in parsed.functions) or _in_directive(data, at):
+            continue
+        if _has_body(tokens, i):
+            return True
+    if is_namespaced_name is None:
+        return False
+    declared = {(d.name, d.start) for d in parsed.user_declarations}
+    for first, last in _user_namespaces(tokens):
+        for i in range(first + 1, last):
+            if (tokens.kinds[i] == IDENT and is_namespaced_name(tokens.text(i))
+                    and _after_a_type(tokens, i)
+                    and not any(name == tokens.text(i) for name, _ in declared)):
+                return True
+    return False
+
+
+def _in_directive(data: bytes, offset: int) -> bool:
+    """Is offset on a line of a directive (a macro's definition, say), continuations included?"""
+    line = data.rfind(b"\n", 0, offset) + 1
+    while True:
+        if data[line:offset].lstrip().startswith(b"#"):
+            return True
+        if line == 0:
+            return False
+        previous = data.rfind(b"\n", 0, line - 1) + 1
+        if not data[previous:line - 1].rstrip(b"\r").endswith(b"\\"):
+            return False  # the line before does not continue onto this one
+        offset, line = line - 1, previous
+
+
+def _has_body(tokens: TokenList, i: int) -> bool:
+    """Does a `{` come before a `;` (outside brackets) after token i: a definition, not a
+    prototype or a variable?"""
+    kinds = tokens.kinds
+    depth = 0
+    for k in range(i + 1, min(len(kinds), i + 2000)):
+        if kinds[k] != PUNCT:
+            continue
+        t = tokens.raw(k)
+        if t in (b"(", b"["):
+            depth += 1
+        elif t in (b")", b"]"):
+            depth -= 1
+        elif depth <= 0 and t == b";":
+            return False
+        elif depth <= 0 and t == b"{":
+            return True
+    return False
+
+
+def _user_namespaces(tokens: TokenList) -> Iterator[tuple[int, int]]:
+    """(`{`, `}`) token indexes of each `namespace name {` block of the file."""
+    kinds = tokens.kinds
+    for i in tokens.of_kind(KEYWORD):
+        if tokens.raw(i) != b"namespace":
+            continue
+        k = i + 1
+        while k < len(kinds) and (kinds[k] == IDENT or tokens.raw(k) in (b"::", b"inline")):
+            k += 1
+        if k < len(kinds) and tokens.raw(k) == b"{":
+            close = tokens.brace_partner(k)
+            if close is not None:
+                yield k, close
+
+
+def _after_a_type(tokens: TokenList, i: int) -> bool:
+    """Is the name at i declared (after a type or declarator punctuation), not called?"""
+    k = i - 1
+    while k >= 0 and tokens.kinds[k] == COMMENT:
+        k -= 1
+    if k < 0:
+        return False
+    return tokens.kinds[k] == IDENT or tokens.raw(k) in (b">", b"*", b"&", b"&&")
 
 
 def _body_end(tokens: TokenList, offset: int) -> int | None:
