@@ -77,7 +77,9 @@ HEADER_HIP_ADDED = {
     "hip/hip_fp8.h": "6.0",
     "hip/hip_fp4.h": "6.5",
     "hip/hip_fp6.h": "7.0",  # not in HIP 6.4's headers; in 7.2's (first release not pinned down)
-    "hip/hip_math_constants.h": "5.5",
+    # ROCm/HIP's rocm-5.3.0 tag has it (hipamd's amd_detail half: the 35 float constants);
+    # the double ones came with 5.7 (ROCm/clr), as runtime.csv's CUDART_* rows say.
+    "hip/hip_math_constants.h": "5.3",
     "hip/hip_gl_interop.h": "5.6",  # in ROCm 5.5.1's HIP; 5.6 is the first minor release with it
     "hip/cooperative_groups/hip_reduce.h": "7.0",
     "hip/cooperative_groups/hip_scan.h": "7.0",
@@ -135,6 +137,10 @@ EXTRA_MAPPED = {
 # Headers whose HIP header a target older than its hip_added does not need: hip_runtime.h
 # declared the same API then, so the include is dropped there instead of kept and reported.
 HEADER_OLDER_DROPPED = frozenset({"hip/hip_gl_interop.h"})
+# Headers whose names hipify_supplied.h supplies to a target older than the HIP header
+# (mappings/supplied_math_constants.yaml): there the include is dropped, and each file gets what
+# it uses of them from the supplied header.
+HEADER_OLDER_SUPPLIED = frozenset({"hip/hip_math_constants.h"})
 # Headers with no HIP counterpart: kept and reported.
 EXTRA_UNSUPPORTED = {
     "cuda_egl_interop.h": "EGL interoperability", "cudaEGL.h": "EGL interoperability",
@@ -914,6 +920,8 @@ def write_headers(out: Path, reference: Path, source_note: str) -> None:
             fields["hip"] = hip
             if hip in HEADER_HIP_ADDED:
                 fields["hip_added"] = HEADER_HIP_ADDED[hip]
+            if hip in HEADER_OLDER_SUPPLIED:
+                fields["older_supplied"] = True
         else:
             fields["dropped"] = True
         if roc:

@@ -171,10 +171,11 @@ def _plan_one(
     if dropped_for_target(ctx, entry):
         planned.append(_Planned(inc, None, top, _delete_directive(ctx, d)))
         yield Reference(entry.family, inc.header, True)
+        what = (f"{SUPPLIED_HEADER} supplies what this file uses of {target}'s names"
+                if entry.older_supplied else f"hip/hip_runtime.h declares what {target} does")
         yield Finding("HPY201", inc.name_start, inc.name_end,
                       f"{inc.header} dropped: before HIP {entry.hip_added} (target is "
-                      f"{ctx.settings.hip_version}), hip/hip_runtime.h declares what {target} "
-                      "does", inc.header, None, entry.family)
+                      f"{ctx.settings.hip_version}), {what}", inc.header, None, entry.family)
         return
     if entry.dropped or target is None:
         planned.append(_Planned(inc, None, top, _delete_directive(ctx, d)))
@@ -226,10 +227,13 @@ def _unused_in_unit(ctx: Context, entry: HeaderEntry) -> bool:
 
 
 def dropped_for_target(ctx: Context, entry: HeaderEntry) -> bool:
-    """The target HIP is older than the header, whose API hip_runtime.h then declared."""
+    """The target HIP is older than the header, whose API hip_runtime.h then declared, or whose
+    names hipify_supplied.h supplies to that HIP (each file includes it where it uses one)."""
     target = ctx.settings.hip_version
-    return (entry.older_dropped and entry.hip_added is not None and target is not None
-            and _newer(entry.hip_added, target))
+    # (--amap emits the HIP names, and so the header, whatever the target)
+    supplied_here = entry.older_supplied and not ctx.settings.amap
+    return ((entry.older_dropped or supplied_here) and entry.hip_added is not None
+            and target is not None and _newer(entry.hip_added, target))
 
 
 def target_header(ctx: Context, entry: HeaderEntry) -> str | None:
