@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -288,3 +289,70 @@ def test_an_older_target_gets_cudas_math_constants_without_the_missing_header() 
     new = translate_text(source, hip_version="5.7")
     assert new.supplied_header is None and "hipify_supplied.h" not in str(new.output)
 
+
+# --- libcu++'s function objects (mappings/supplied_libcudacxx.yaml) ---------------------------
+CCCL = Path("/usr/local/cuda/include/cccl")
+FUNCTORS = """#include <cuda/functional>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+#define __host__
+#define __device__
+namespace ours {
+%s
+}
+template <class T> static bool same(T a, T b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+int main() {
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::nanf("");
+  const float v[] = {0.0f, -0.0f, 1.0f, -1.0f, 1e-45f, -3.5f, inf, -inf, nan, -nan};
+  int bad = 0;
+  for (float a : v)
+    for (float b : v) {
+      bad += !same(ours::hipify_py_maximum<>{}(a, b), cuda::maximum<>{}(a, b));
+      bad += !same(ours::hipify_py_minimum<>{}(a, b), cuda::minimum<>{}(a, b));
+      bad += !same(ours::hipify_py_maximum<float>{}(a, b), cuda::maximum<float>{}(a, b));
+      bad += !same(ours::hipify_py_minimum<float>{}(a, b), cuda::minimum<float>{}(a, b));
+      bad += !same(ours::hipify_py_maximum<int>{}(a, b), cuda::maximum<int>{}(a, b));
+      bad += !same(ours::hipify_py_maximum<>{}(static_cast<int>(a), b), cuda::maximum<>{}(static_cast<int>(a), b));
+      bad += !same(ours::hipify_py_minimum<>{}(a, 2.5), cuda::minimum<>{}(a, 2.5));
+    }
+  static_assert(std::is_same<decltype(ours::hipify_py_maximum<>{}(1, 2.0f)),
+                             decltype(cuda::maximum<>{}(1, 2.0f))>::value, "");
+  static_assert(std::is_same<decltype(ours::hipify_py_minimum<short>{}(1, 2)),
+                             decltype(cuda::minimum<short>{}(1, 2))>::value, "");
+  static_assert(noexcept(ours::hipify_py_maximum<>{}(1, 2)) == noexcept(cuda::maximum<>{}(1, 2)), "");
+  static_assert(ours::hipify_py_minimum<>{}(3, 2) == 2, "constexpr");
+  std::printf("%%d\\n", bad);
+  return bad != 0;
+}
+"""
+
+
+@pytest.mark.skipif(not (CCCL / "cuda" / "functional").is_file() or shutil.which("g++") is None,
+                    reason="no CCCL headers or g++ here")
+def test_supplied_libcudacxx_functors_match_cccls_own(tmp_path: Path) -> None:
+    """On the host (libcu++'s headers compile with g++): every pair of special floats (NaN, -0,
+    infinities) through both forms, mixed types, result types, noexcept: as CCCL's."""
+    code = "\n".join(TABLE.supplied[n].code for n in ("hipify_py_maximum", "hipify_py_minimum"))
+    source = tmp_path / "functors.cpp"
+    source.write_text(FUNCTORS % code)
+    built = subprocess.run(["g++", "-std=c++17", f"-I{CCCL}", str(source), "-o",
+                            str(tmp_path / "functors")], capture_output=True, text=True,
+                           timeout=300, check=False)
+    assert built.returncode == 0, built.stderr[-3000:]
+    ran = subprocess.run([str(tmp_path / "functors")], capture_output=True, text=True,
+                         timeout=60, check=False)
+    assert ran.returncode == 0 and ran.stdout.strip() == "0", ran.stdout + ran.stderr
+
+
+def test_libcudacxx_reduction_operators_are_supplied_and_their_include_dropped() -> None:
+    source = ("#include <cuda/std/functional>\n"
+              "__device__ float f(float a, float b) { return cuda::maximum<>{}(a, b); }\n")
+    result = translate_text(source, hip_version="7.2")
+    assert isinstance(result.output, str) and isinstance(result.supplied_header, str)
+    assert "cuda/std/functional" not in result.output
+    assert "return hipify_py_maximum<>{}(a, b);" in result.output
+    assert "using hipify_py_supplied::hipify_py_maximum;" in result.supplied_header
+    assert sorted(f.code for f in result.findings if f.severity.name != "NOTE") == []
