@@ -266,6 +266,8 @@ def entry_fields(row: dict[str, str]) -> dict[str, object]:
         fields["behaviour"] = BEHAVIOUR_NOTES[row["cuda"]]
     if row["cuda"] in CORRECTION_NOTES:
         fields["note"] = CORRECTION_NOTES[row["cuda"]]
+    if row["cuda"] in UNSUPPORTED_SUGGESTIONS:
+        fields["note"] = UNSUPPORTED_SUGGESTIONS[row["cuda"]]
     if row["hip_unsupported"]:
         fields["hip_unsupported_cuda"] = row["hip_unsupported"].split()
     return fields
@@ -597,6 +599,17 @@ _GPU_OVERLAP_NOTE = (
 CORRECTION_NOTES: dict[str, str] = {
     "cudaDevAttrGpuOverlap": _GPU_OVERLAP_NOTE,
     "CU_DEVICE_ATTRIBUTE_GPU_OVERLAP": _GPU_OVERLAP_NOTE,
+}
+
+# Rows HIP has no equivalent of, where a HIP name does the same job under a condition the code
+# must meet: said as the finding's suggestion (the note of an unsupported entry).
+UNSUPPORTED_SUGGESTIONS: dict[str, str] = {
+    # cuBLASLt reads no beta in this mode; hipBLASLt's modes (ROCm 7.2's hipblaslt.h) all read
+    # one. bitsandbytes' hand-written HIP port passes a host beta of 0 with BETA_HOST instead.
+    "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO": (
+        "hipBLASLt has no mode that skips beta: the nearest is "
+        "HIPBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST with the matmul's beta pointing to "
+        "a host 0 (C is then read unless the library skips it for a zero beta)"),
 }
 
 # Rows of the reference that break real code, corrected; each with its reason.
