@@ -151,7 +151,8 @@ def libcudacxx_uses(ctx: Context, own: set[bytes] | None = None,
 def _libcudacxx(ctx: Context, own: set[bytes]) -> Iterator[RuleOutput]:
     toks = ctx.parsed.tokens
     for i, name, last in libcudacxx_uses(ctx, own):
-        supplied = LIBCUDACXX_SUPPLIED.get(name)
+        # (the shim keeps the sources as they are: no rename, so the use is reported)
+        supplied = None if ctx.settings.shim else LIBCUDACXX_SUPPLIED.get(name)
         note = supplied_note(supplied, ctx.settings, ctx.table, f"{name} -> {supplied} (HIP "
                              "has no libcu++)") if supplied is not None else None
         if supplied is not None and note is not None:
