@@ -77,7 +77,9 @@ HEADER_HIP_ADDED = {
     "hip/hip_fp8.h": "6.0",
     "hip/hip_fp4.h": "6.5",
     "hip/hip_fp6.h": "7.0",  # not in HIP 6.4's headers; in 7.2's (first release not pinned down)
-    "hip/hip_math_constants.h": "5.5",
+    # ROCm/HIP's rocm-5.3.0 tag has it (hipamd's amd_detail half: the 35 float constants);
+    # the double ones came with 5.7 (ROCm/clr), as runtime.csv's CUDART_* rows say.
+    "hip/hip_math_constants.h": "5.3",
     "hip/hip_gl_interop.h": "5.6",  # in ROCm 5.5.1's HIP; 5.6 is the first minor release with it
     "hip/cooperative_groups/hip_reduce.h": "7.0",
     "hip/cooperative_groups/hip_scan.h": "7.0",
@@ -135,6 +137,10 @@ EXTRA_MAPPED = {
 # Headers whose HIP header a target older than its hip_added does not need: hip_runtime.h
 # declared the same API then, so the include is dropped there instead of kept and reported.
 HEADER_OLDER_DROPPED = frozenset({"hip/hip_gl_interop.h"})
+# Headers whose names hipify_supplied.h supplies to a target older than the HIP header
+# (mappings/supplied_math_constants.yaml): there the include is dropped, and each file gets what
+# it uses of them from the supplied header.
+HEADER_OLDER_SUPPLIED = frozenset({"hip/hip_math_constants.h"})
 # Headers with no HIP counterpart: kept and reported.
 EXTRA_UNSUPPORTED = {
     "cuda_egl_interop.h": "EGL interoperability", "cudaEGL.h": "EGL interoperability",
@@ -260,6 +266,8 @@ def entry_fields(row: dict[str, str]) -> dict[str, object]:
         fields["behaviour"] = BEHAVIOUR_NOTES[row["cuda"]]
     if row["cuda"] in CORRECTION_NOTES:
         fields["note"] = CORRECTION_NOTES[row["cuda"]]
+    if row["cuda"] in UNSUPPORTED_SUGGESTIONS:
+        fields["note"] = UNSUPPORTED_SUGGESTIONS[row["cuda"]]
     if row["hip_unsupported"]:
         fields["hip_unsupported_cuda"] = row["hip_unsupported"].split()
     return fields
@@ -593,6 +601,17 @@ CORRECTION_NOTES: dict[str, str] = {
     "CU_DEVICE_ATTRIBUTE_GPU_OVERLAP": _GPU_OVERLAP_NOTE,
 }
 
+# Rows HIP has no equivalent of, where a HIP name does the same job under a condition the code
+# must meet: said as the finding's suggestion (the note of an unsupported entry).
+UNSUPPORTED_SUGGESTIONS: dict[str, str] = {
+    # cuBLASLt reads no beta in this mode; hipBLASLt's modes (ROCm 7.2's hipblaslt.h) all read
+    # one. bitsandbytes' hand-written HIP port passes a host beta of 0 with BETA_HOST instead.
+    "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO": (
+        "hipBLASLt has no mode that skips beta: the nearest is "
+        "HIPBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST with the matmul's beta pointing to "
+        "a host 0 (C is then read unless the library skips it for a zero beta)"),
+}
+
 # Rows of the reference that break real code, corrected; each with its reason.
 ROW_CORRECTIONS: dict[str, dict[str, str]] = {
     # CUDA's GPU_OVERLAP is a 0/1 flag; the reference maps it to AsyncEngineCount, which HIP
@@ -914,6 +933,8 @@ def write_headers(out: Path, reference: Path, source_note: str) -> None:
             fields["hip"] = hip
             if hip in HEADER_HIP_ADDED:
                 fields["hip_added"] = HEADER_HIP_ADDED[hip]
+            if hip in HEADER_OLDER_SUPPLIED:
+                fields["older_supplied"] = True
         else:
             fields["dropped"] = True
         if roc:

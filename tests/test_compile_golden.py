@@ -46,6 +46,13 @@ COMPILES = {
     "device/half_supplied.cu.hip52.hip": ("5.2", "7.2", "nvidia"),
     "versions/driver_error_strings.cu.hip52.hip": ("5.2", "nvidia"),
     "versions/driver_error_strings.cu.hip": ("7.2",),
+    # math_constants.h: supplied before HIP 5.3 (floats) and 5.7 (doubles), HIP's own after
+    "versions/math_constants.cu.hip52.hip": ("5.2", "7.2", "nvidia"),
+    "versions/math_constants.cu.hip55.hip": ("7.2",),  # no hip_math_constants.h in 5.2 here
+    "versions/math_constants.cu.hip": ("7.2",),
+    # libcu++'s cuda::maximum/minimum supplied; hipCUB: HIP 5.2 here has none
+    "residue/libcudacxx_reduction_ops.cu.hip": ("7.2",),
+    "residue/libcudacxx_reduction_ops.cu.cuda12.hip": ("7.2",),
     "arguments/malloc_host_flags.cu.hip": ("5.2", "7.2", "nvidia"),
     "feature_macros/library_versions.cu.hip": ("5.2", "7.2", "nvidia"),
     "arguments/void_pointer_casts.cu.hip": ("5.2", "7.2", "nvidia"),

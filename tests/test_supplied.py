@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -219,3 +221,138 @@ def test_in_place_on_a_file_named_alone_writes_beside_it(tmp_path: Path,
     assert (src / "kernels" / "deep" / HEADER_NAME).is_file()
     assert not (tmp_path / HEADER_NAME).exists() and not (src / HEADER_NAME).exists()
     assert b'#include "hipify_supplied.h"' in named.read_bytes()
+
+
+# --- CUDA's math constants (mappings/supplied_math_constants.yaml) ------------------------------
+CUDA_MATH_CONSTANTS = Path("/usr/local/cuda/include/math_constants.h")
+HIP_MATH_CONSTANTS = Path("/srv/rocm7/usr/include/hip/amd_detail/amd_hip_math_constants.h")
+_DEFINE = re.compile(r"^#define\s+(\w+)\s+(.*?)\s*$", re.M)
+_TOKEN = re.compile(r"0x[0-9A-Fa-f]+[uUlL]*|[0-9.]+(?:[eE][-+]?[0-9]+)?[fFuUlL]*|\w+|\S")
+
+
+def _definitions(text: str, prefix: str) -> dict[str, list[str]]:
+    """name (without prefix) -> the tokens of its definition, names spelled with HIP_."""
+    out = {}
+    for name, body in _DEFINE.findall(text):
+        if name.startswith(prefix):
+            body = re.sub(r"\b(?:CUDART|HIP)_", "HIP_", body)
+            out[name[len(prefix):]] = _TOKEN.findall(body)
+    return out
+
+
+def _supplied_constants() -> dict[str, list[str]]:
+    return {name[len("HIP_"):]: _TOKEN.findall(_DEFINE.findall(entry.code)[0][1])
+            for name, entry in TABLE.supplied.items()
+            if entry.macro and name.startswith("HIP_") and _DEFINE.findall(entry.code)}
+
+
+def test_each_cuda_math_constant_is_supplied_under_the_name_and_version_the_tables_map() -> None:
+    constants = {e.cuda: e for e in TABLE.entries.values() if e.cuda.startswith("CUDART_")
+                 and e.family == "runtime" and e.hip and e.hip.startswith("HIP_")}
+    assert len(constants) == 95
+    for cuda, entry in constants.items():
+        supplied = TABLE.supplied[entry.hip]  # the name the translation writes
+        assert supplied.hip_added == entry.hip_added, cuda
+        assert supplied.macro and supplied.platforms == ("amd", "nvidia") and not supplied.device
+        assert "hipify_py_math_constants" in supplied.needs  # HIP's header first, where it is
+        assert supplied.code.startswith(f"#ifndef {entry.hip}\n#define {entry.hip} "), cuda
+
+
+@pytest.mark.skipif(not CUDA_MATH_CONSTANTS.is_file(), reason="no CUDA math_constants.h here")
+def test_supplied_math_constants_are_cudas_own_values() -> None:
+    """The same tokens as CUDA's definitions: the same literal, or the same bit pattern through
+    the same reinterpretation, hence the same value bit for bit."""
+    cuda = _definitions(CUDA_MATH_CONSTANTS.read_text(), "CUDART_")
+    assert len(cuda) == 95
+    assert _supplied_constants() == cuda
+
+
+@pytest.mark.skipif(not HIP_MATH_CONSTANTS.is_file(), reason="no HIP 7.2 math constants here")
+def test_supplied_math_constants_are_what_a_newer_hip_defines() -> None:
+    assert _supplied_constants() == _definitions(HIP_MATH_CONSTANTS.read_text(), "HIP_")
+
+
+def test_an_older_target_gets_cudas_math_constants_without_the_missing_header() -> None:
+    source = ("#include <math_constants.h>\n"
+              "__global__ void k(float* f, double* d) { f[0] = CUDART_PI_F; d[0] = CUDART_INF; }\n")
+    old = translate_text(source, hip_version="5.2")
+    assert isinstance(old.output, str) and isinstance(old.supplied_header, str)
+    assert "math_constants.h" not in old.output and '#include "hipify_supplied.h"' in old.output
+    assert "f[0] = HIP_PI_F; d[0] = HIP_INF;" in old.output
+    assert "#define HIP_PI_F 3.141592654F" in old.supplied_header
+    assert "#include <hip/hip_math_constants.h>" in old.supplied_header  # under __has_include
+    # HIP 5.5 has the header with the float constants only: the double one is supplied
+    mid = translate_text(source, hip_version="5.5")
+    assert isinstance(mid.output, str) and isinstance(mid.supplied_header, str)
+    assert "#include <hip/hip_math_constants.h>" in mid.output
+    assert "HIP_INF" in mid.supplied_header and "HIP_PI_F" not in mid.supplied_header
+    new = translate_text(source, hip_version="5.7")
+    assert new.supplied_header is None and "hipify_supplied.h" not in str(new.output)
+
+
+# --- libcu++'s function objects (mappings/supplied_libcudacxx.yaml) ---------------------------
+CCCL = Path("/usr/local/cuda/include/cccl")
+FUNCTORS = """#include <cuda/functional>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+#define __host__
+#define __device__
+namespace ours {
+%s
+}
+template <class T> static bool same(T a, T b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+int main() {
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::nanf("");
+  const float v[] = {0.0f, -0.0f, 1.0f, -1.0f, 1e-45f, -3.5f, inf, -inf, nan, -nan};
+  int bad = 0;
+  for (float a : v)
+    for (float b : v) {
+      bad += !same(ours::hipify_py_maximum<>{}(a, b), cuda::maximum<>{}(a, b));
+      bad += !same(ours::hipify_py_minimum<>{}(a, b), cuda::minimum<>{}(a, b));
+      bad += !same(ours::hipify_py_maximum<float>{}(a, b), cuda::maximum<float>{}(a, b));
+      bad += !same(ours::hipify_py_minimum<float>{}(a, b), cuda::minimum<float>{}(a, b));
+      bad += !same(ours::hipify_py_maximum<int>{}(a, b), cuda::maximum<int>{}(a, b));
+      bad += !same(ours::hipify_py_maximum<>{}(static_cast<int>(a), b), cuda::maximum<>{}(static_cast<int>(a), b));
+      bad += !same(ours::hipify_py_minimum<>{}(a, 2.5), cuda::minimum<>{}(a, 2.5));
+    }
+  static_assert(std::is_same<decltype(ours::hipify_py_maximum<>{}(1, 2.0f)),
+                             decltype(cuda::maximum<>{}(1, 2.0f))>::value, "");
+  static_assert(std::is_same<decltype(ours::hipify_py_minimum<short>{}(1, 2)),
+                             decltype(cuda::minimum<short>{}(1, 2))>::value, "");
+  static_assert(noexcept(ours::hipify_py_maximum<>{}(1, 2)) == noexcept(cuda::maximum<>{}(1, 2)), "");
+  static_assert(ours::hipify_py_minimum<>{}(3, 2) == 2, "constexpr");
+  std::printf("%%d\\n", bad);
+  return bad != 0;
+}
+"""
+
+
+@pytest.mark.skipif(not (CCCL / "cuda" / "functional").is_file() or shutil.which("g++") is None,
+                    reason="no CCCL headers or g++ here")
+def test_supplied_libcudacxx_functors_match_cccls_own(tmp_path: Path) -> None:
+    """On the host (libcu++'s headers compile with g++): every pair of special floats (NaN, -0,
+    infinities) through both forms, mixed types, result types, noexcept: as CCCL's."""
+    code = "\n".join(TABLE.supplied[n].code for n in ("hipify_py_maximum", "hipify_py_minimum"))
+    source = tmp_path / "functors.cpp"
+    source.write_text(FUNCTORS % code)
+    built = subprocess.run(["g++", "-std=c++17", f"-I{CCCL}", str(source), "-o",
+                            str(tmp_path / "functors")], capture_output=True, text=True,
+                           timeout=300, check=False)
+    assert built.returncode == 0, built.stderr[-3000:]
+    ran = subprocess.run([str(tmp_path / "functors")], capture_output=True, text=True,
+                         timeout=60, check=False)
+    assert ran.returncode == 0 and ran.stdout.strip() == "0", ran.stdout + ran.stderr
+
+
+def test_libcudacxx_reduction_operators_are_supplied_and_their_include_dropped() -> None:
+    source = ("#include <cuda/std/functional>\n"
+              "__device__ float f(float a, float b) { return cuda::maximum<>{}(a, b); }\n")
+    result = translate_text(source, hip_version="7.2")
+    assert isinstance(result.output, str) and isinstance(result.supplied_header, str)
+    assert "cuda/std/functional" not in result.output
+    assert "return hipify_py_maximum<>{}(a, b);" in result.output
+    assert "using hipify_py_supplied::hipify_py_maximum;" in result.supplied_header
+    assert sorted(f.code for f in result.findings if f.severity.name != "NOTE") == []

@@ -294,8 +294,10 @@ _CODES: list[CodeInfo] = [
     _c("HPY530", "supplied", N, "supply",
        "a function the target HIP lacks, supplied by hipify_supplied.h",
        "hipify-py wrote its implementation into hipify_supplied.h at the root of the output "
-       "and included that header here. Each is used only where the HIP in use does not declare "
-       "it: a HIP that has it wins. The message says what to know about it."),
+       "and included that header here: a function, a constant (CUDA's math_constants.h values "
+       "before HIP has them) or one of libcu++'s function objects (cuda::maximum). Each is used "
+       "only where the HIP in use does not declare it: a HIP that has it wins. The message says "
+       "what to know about it."),
     _c("HPY531", "amd-only-translation", W, "supply",
        "translated to a name that exists on AMD only: HIP's NVIDIA platform lacks it",
        "HIP code also builds for NVIDIA GPUs (hipcc runs nvcc with HIP's NVIDIA layer), and there "

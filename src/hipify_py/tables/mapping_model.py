@@ -160,6 +160,10 @@ class HeaderEntry(NamedTuple):
     # Before hip_added, hip_runtime.h declared what the HIP header does: for an older target the
     # include is dropped, not kept and reported.
     older_dropped: bool = False
+    # Before hip_added, hipify_supplied.h supplies the names the HIP header declares
+    # (mappings/supplied_*.yaml): for an older target the include is dropped, and each file gets
+    # what it uses from the supplied header.
+    older_supplied: bool = False
     note: str | None = None
     source: str = ""
     declares: tuple[str, ...] = ()  # unsupported: names a file must use to need the header

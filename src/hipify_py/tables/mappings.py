@@ -68,11 +68,11 @@ _ARG_FIELDS = {"action": str, "index": int, "value": str, "mode": str, "note": s
 _HEADER_FIELDS = {
     "hip": str, "roc": str, "family": str, "dropped": bool, "unsupported": bool, "main": bool,
     "hip_added": str, "note": str, "cuda": str, "declares": list, "flat_hip": str,
-    "flat_roc": str, "older_dropped": bool,
+    "flat_roc": str, "older_dropped": bool, "older_supplied": bool,
 }
 _FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers", "build_flags",
                 "header_patterns", "members", "supplied"}
-_CACHE_FORMAT = 14
+_CACHE_FORMAT = 15
 
 
 class MappingError(ValueError):
@@ -562,6 +562,7 @@ def _header(path: Path, name: str, raw: Any) -> HeaderEntry:
         main=raw.get("main", False),
         hip_added=raw.get("hip_added"),
         older_dropped=raw.get("older_dropped", False),
+        older_supplied=raw.get("older_supplied", False),
         note=raw.get("note"),
         source=str(path),
         declares=tuple(str(n) for n in raw.get("declares") or ()),

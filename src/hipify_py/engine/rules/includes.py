@@ -24,6 +24,7 @@ from hipify_py.engine.edits import Edit
 from hipify_py.engine.parsing import COMMENT, IDENT
 from hipify_py.engine.ranges import Ranges
 from hipify_py.engine.rules.base import Context, Reference, RuleOutput
+from hipify_py.engine.rules.residue import LIBCUDACXX_SUPPLIED, libcudacxx_uses
 from hipify_py.engine.syntax import Directive, Include
 from hipify_py.reporting.diagnostics import Finding
 from hipify_py.settings import Version
@@ -145,6 +146,16 @@ def _plan_one(
     """Plan one include (the edit is yielded at the end); yield its findings now."""
     d = inc.directive
     top = blocks.top
+    supplied_names = _libcudacxx_supplied(ctx, inc)
+    if supplied_names is not None:
+        planned.append(_Planned(inc, None, top, _delete_directive(ctx, d)))
+        yield Reference(entry.family, inc.header, True)
+        uses = f": what this file uses of it ({', '.join(supplied_names)}) is supplied by " \
+               f"{SUPPLIED_HEADER}" if supplied_names else ", and this file uses none of it"
+        yield Finding("HPY201", inc.name_start, inc.name_end,
+                      f"{inc.header} dropped: HIP has no libcu++{uses}", inc.header, None,
+                      entry.family)
+        return
     if entry.unsupported and entry.declares and _unused_in_unit(ctx, entry):
         planned.append(_Planned(inc, None, top, _delete_directive(ctx, d)))
         yield Reference(entry.family, inc.header, True)
@@ -170,10 +181,11 @@ def _plan_one(
     if dropped_for_target(ctx, entry):
         planned.append(_Planned(inc, None, top, _delete_directive(ctx, d)))
         yield Reference(entry.family, inc.header, True)
+        what = (f"{SUPPLIED_HEADER} supplies what this file uses of {target}'s names"
+                if entry.older_supplied else f"hip/hip_runtime.h declares what {target} does")
         yield Finding("HPY201", inc.name_start, inc.name_end,
                       f"{inc.header} dropped: before HIP {entry.hip_added} (target is "
-                      f"{ctx.settings.hip_version}), hip/hip_runtime.h declares what {target} "
-                      "does", inc.header, None, entry.family)
+                      f"{ctx.settings.hip_version}), {what}", inc.header, None, entry.family)
         return
     if entry.dropped or target is None:
         planned.append(_Planned(inc, None, top, _delete_directive(ctx, d)))
@@ -213,6 +225,26 @@ def _plan_one(
 
 _UNIT_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c")
 
+# libcu++ headers of the names hipify-py supplies (residue.LIBCUDACXX_SUPPLIED): <cuda/functional>
+# declares cuda::maximum and cuda::minimum, and code written for CCCL 2.8 includes
+# <cuda/std/functional> for them (bitsandbytes). HIP has no libcu++.
+SUPPLIED_LIBCUDACXX_HEADERS = frozenset({"cuda/functional", "cuda/std/functional"})
+
+
+def _libcudacxx_supplied(ctx: Context, inc: Include) -> list[str] | None:
+    """For an include of such a header in a file whose every libcu++ use is supplied: the
+    names used (sorted; none in a translation unit that uses no libcu++ at all). None where the
+    include stays (and is reported): another libcu++ use, or a header with none, whose
+    includers may need it."""
+    if inc.header not in SUPPLIED_LIBCUDACXX_HEADERS or ctx.settings.shim:
+        return None
+    names = {name for _, name, _ in libcudacxx_uses(ctx)}
+    if any(name not in LIBCUDACXX_SUPPLIED for name in names):
+        return None
+    if not names and not ctx.path.endswith(_UNIT_SUFFIXES):
+        return None
+    return sorted(names)
+
 
 def _unused_in_unit(ctx: Context, entry: HeaderEntry) -> bool:
     """A translation unit (not a header, whose includers may rely on it) that names nothing the
@@ -224,10 +256,13 @@ def _unused_in_unit(ctx: Context, entry: HeaderEntry) -> bool:
 
 
 def dropped_for_target(ctx: Context, entry: HeaderEntry) -> bool:
-    """The target HIP is older than the header, whose API hip_runtime.h then declared."""
+    """The target HIP is older than the header, whose API hip_runtime.h then declared, or whose
+    names hipify_supplied.h supplies to that HIP (each file includes it where it uses one)."""
     target = ctx.settings.hip_version
-    return (entry.older_dropped and entry.hip_added is not None and target is not None
-            and _newer(entry.hip_added, target))
+    # (--amap emits the HIP names, and so the header, whatever the target)
+    supplied_here = entry.older_supplied and not ctx.settings.amap
+    return ((entry.older_dropped or supplied_here) and entry.hip_added is not None
+            and target is not None and _newer(entry.hip_added, target))
 
 
 def target_header(ctx: Context, entry: HeaderEntry) -> str | None:

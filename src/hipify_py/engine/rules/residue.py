@@ -5,7 +5,9 @@ CUDA's by where its names live rather than by the names themselves, and would ot
 through silently and fail to compile:
 
 * libcu++: anything qualified by the `cuda::` namespace (`cuda::std::atomic`, `cuda::pipeline`,
-  `cuda::memcpy_async`); HIP has no such namespace.
+  `cuda::memcpy_async`); HIP has no such namespace. The exceptions are libcu++ names hipify-py
+  supplies (LIBCUDACXX_SUPPLIED: `cuda::maximum<>`, `cuda::minimum<>`, the reduction operators
+  CCCL 2.8 made CUB's), which are renamed to the supplied name, and noted (HPY530).
 * cooperative groups: `cooperative_groups::X` (or through a namespace alias such as `cg`) where
   the target HIP's cooperative groups lack X (`memcpy_async`, `reduce`, `plus`, `this_cluster`).
 * prefixes CUDA reserves for itself: `__nv_*` types and intrinsics, the `__pipeline_*`
@@ -14,7 +16,7 @@ through silently and fail to compile:
 Names the table knows are the identifiers rule's business; a name the file declares itself, and
 any name in a namespace the file opens itself (`namespace cuda {`), are the user's. Only code
 the CUDA reading compiles counts (`#if CCCL_VERSION >= 2008002` branches for a newer CUDA than
---cuda-version are not): nothing here is rewritten, so a dead branch needs no finding.
+--cuda-version are not): nothing else here is rewritten, so a dead branch needs no finding.
 """
 
 from __future__ import annotations
@@ -22,11 +24,21 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from hipify_py.engine.edits import Edit
 from hipify_py.engine.parsing import IDENT, KEYWORD, PUNCT
-from hipify_py.engine.rules.base import Context, Reference, RuleOutput, identifier_tokens
+from hipify_py.engine.rules.base import Context, Reference, RuleOutput, Supply, identifier_tokens
 from hipify_py.engine.rules.hip_branches import in_cuda_body
 from hipify_py.reporting.diagnostics import Finding
 from hipify_py.settings import Version
+from hipify_py.tables.targets import supplied_note
+
+# libcu++ names with an implementation in the tables (mappings/supplied_libcudacxx.yaml): the
+# name the translated code uses instead. Function objects of <cuda/functional>, which CCCL 2.8
+# made CUB's reduction operators (cub::Max() became cuda::maximum<>{}).
+LIBCUDACXX_SUPPLIED = {
+    "cuda::maximum": "hipify_py_maximum",
+    "cuda::minimum": "hipify_py_minimum",
+}
 
 # What `namespace cooperative_groups` declares in HIP's headers (hip_cooperative_groups.h), read
 # from clang's AST of the installed headers (tests/test_hip_headers.py re-reads them where
@@ -51,7 +63,7 @@ def report_residue(ctx: Context) -> Iterator[RuleOutput]:
     data = ctx.data
     own = _own_top_level_namespaces(ctx)
     if b"cuda" in data and b"cuda" not in own:
-        yield from _libcudacxx(ctx)
+        yield from _libcudacxx(ctx, own)
     if b"cooperative_groups" in data and b"cooperative_groups" not in own:
         yield from _cooperative_groups(ctx)
     if b"__nv_" in data or b"__pipeline_" in data or b"nvtx" in data:
@@ -106,7 +118,15 @@ def _qualified_name(ctx: Context, i: int) -> tuple[str, int]:
         last = name
 
 
-def _libcudacxx(ctx: Context) -> Iterator[RuleOutput]:
+def libcudacxx_uses(ctx: Context, own: set[bytes] | None = None,
+                    ) -> Iterator[tuple[int, str, int]]:
+    """Each use of libcu++ the CUDA reading compiles: (first token, qualified name, last
+    token). None where the file opens a namespace `cuda` of its own (own: the file's own
+    top-level namespaces, where known)."""
+    if b"cuda" not in ctx.data:
+        return
+    if b"cuda" in (own if own is not None else _own_top_level_namespaces(ctx)):
+        return
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
     for i in identifier_tokens(ctx, _CUDA_NAMESPACE):
@@ -124,6 +144,23 @@ def _libcudacxx(ctx: Context) -> Iterator[RuleOutput]:
                 continue  # thrust::cuda::par, mylib::cuda::...: not libcu++
         name, last = _qualified_name(ctx, i)
         if _dead(ctx, i):
+            continue
+        yield i, name, last
+
+
+def _libcudacxx(ctx: Context, own: set[bytes]) -> Iterator[RuleOutput]:
+    toks = ctx.parsed.tokens
+    for i, name, last in libcudacxx_uses(ctx, own):
+        # (the shim keeps the sources as they are: no rename, so the use is reported)
+        supplied = None if ctx.settings.shim else LIBCUDACXX_SUPPLIED.get(name)
+        note = supplied_note(supplied, ctx.settings, ctx.table, f"{name} -> {supplied} (HIP "
+                             "has no libcu++)") if supplied is not None else None
+        if supplied is not None and note is not None:
+            yield Reference("device", name, True)
+            yield Edit(toks.start(i), toks.end(last), supplied.encode(), "identifiers")
+            yield Supply(supplied)
+            yield Finding(note.code, toks.start(i), toks.end(last), note.message, name,
+                          note.suggestion, "device")
             continue
         yield Reference("device", name, False)
         yield Finding(
