@@ -99,7 +99,7 @@ def expected_codes(data: bytes, variant: str | None = None) -> set[tuple[int, st
 def translate_case(case: GoldenCase, table: MappingTable, data: bytes | None = None) -> FileResult:
     data = case.source.read_bytes() if data is None else data
     settings = case.settings()
-    from hipify_py.tree.local_headers import local_resolver
+    from hipify_py.port.local_headers import local_resolver
 
     resolve = local_resolver(str(case.source), settings.include_dirs,
                              is_cuda_header=table.is_cuda_header)

@@ -142,8 +142,8 @@ def translate_tree(
 ) -> TreeReport:
     """Translate files and folders as `hipify-py translate` does: into `output_dir` (the whole
     tree, mirrored), or `in_place` (with .orig backups); with neither, only check."""
+    from hipify_py.port.runner import OutputMode, RunOptions, run
     from hipify_py.tables.mappings import load_mapping_table
-    from hipify_py.tree.runner import OutputMode, RunOptions, run
 
     if output_dir and in_place:
         raise ValueError("choose output_dir or in_place, not both")
@@ -190,9 +190,9 @@ def shim_tree(
     (`hipify-py check --shim`)."""
     import shlex
 
+    from hipify_py.port.runner import RunOptions
     from hipify_py.shim import check_shim, generate_shim
     from hipify_py.tables.mappings import load_mapping_table
-    from hipify_py.tree.runner import RunOptions
 
     options = RunOptions(jobs=jobs, use_cache=use_cache, exclude=tuple(exclude))
     settings = _settings(hip_version, cuda_version, roc, keep_launch_syntax=True)

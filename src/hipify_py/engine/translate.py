@@ -19,13 +19,13 @@ from hipify_py.engine.edits import Edit, apply_edits, plan_edits
 from hipify_py.engine.parsing import parse_source
 from hipify_py.engine.rules import RULES, Context, Reference, Rule, Supply
 from hipify_py.engine.rules.includes import include_supplied
+from hipify_py.port.discovery import DEFAULT_MAX_FILE_SIZE, read_source
+from hipify_py.port.local_headers import local_resolver
 from hipify_py.reporting.diagnostics import Diagnostic, Finding, LineIndex, Severity, locate
 from hipify_py.results import FileResult, FileStats, FileStatus
 from hipify_py.settings import Settings
 from hipify_py.tables.mapping_model import MappingTable
 from hipify_py.tables.supplied import is_supplied_header
-from hipify_py.tree.discovery import DEFAULT_MAX_FILE_SIZE, read_source
-from hipify_py.tree.local_headers import local_resolver
 
 _SUPPRESS = re.compile(rb"hipify-py:\s*ignore(?:\[([A-Za-z0-9_, ]*)\])?")
 

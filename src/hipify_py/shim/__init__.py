@@ -15,6 +15,8 @@ import os
 from collections.abc import Sequence
 from dataclasses import replace
 
+from hipify_py.port.outputs import read_existing, write_if_changed
+from hipify_py.port.runner import OutputMode, RunOptions, RunOutcome, run
 from hipify_py.reporting.diagnostics import CATALOGUE, Diagnostic
 from hipify_py.results import FileResult, FileStatus
 from hipify_py.settings import Settings
@@ -30,8 +32,6 @@ from hipify_py.shim.generate import (
 )
 from hipify_py.shim.needs import Need
 from hipify_py.tables.mapping_model import MappingTable
-from hipify_py.tree.outputs import read_existing, write_if_changed
-from hipify_py.tree.runner import OutputMode, RunOptions, RunOutcome, run
 
 __all__ = ["check_shim", "generate_shim", "shim_settings"]
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from hipify_py import __version__
 from hipify_py.engine.rules.feature_macros import value_of
+from hipify_py.port.outputs import read_existing
 from hipify_py.results import FileResult
 from hipify_py.settings import Settings, Version, describe_target
 from hipify_py.shim import hip_declared
@@ -32,7 +33,6 @@ from hipify_py.shim.needs import Need
 from hipify_py.tables.mapping_model import MappingTable
 from hipify_py.tables.supplied import HEADER_NAME as SUPPLIED_HEADER
 from hipify_py.tables.supplied import render_header as render_supplied
-from hipify_py.tree.outputs import read_existing
 
 CORE = "hipify_shim.h"
 MANIFEST = "hipify-shim.json"

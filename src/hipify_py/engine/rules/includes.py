@@ -375,7 +375,7 @@ def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOut
 def include_supplied(ctx: Context) -> Iterator[RuleOutput]:
     """`#include "hipify_supplied.h"` for a file that uses what the target HIP lacks, where
     hip/hip_runtime.h would go (the header includes it): before any project macro. A tree run
-    rewrites the spelling to the header's path from the file (tree/runner.py)."""
+    rewrites the spelling to the header's path from the file (port/runner.py)."""
     if any(os.path.basename(inc.header) == SUPPLIED_HEADER for inc in ctx.syntax.includes):
         return  # there already (a second run)
     offset = _insertion_point(ctx)

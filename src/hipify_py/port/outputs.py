@@ -13,7 +13,7 @@ import stat
 import tempfile
 from collections.abc import Callable, Mapping
 
-from hipify_py.tree.local_headers import INCLUDE_DIRECTIVE
+from hipify_py.port.local_headers import INCLUDE_DIRECTIVE
 
 # --rename-extensions: what hipcc and ROCm projects use. .cu -> .hip (hipcc compiles .hip as
 # HIP); a CUDA header becomes a .hip.h header so its role stays visible next to plain .h files.

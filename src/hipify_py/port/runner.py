@@ -15,28 +15,22 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
-from hipify_py.reporting.diagnostics import CATALOGUE, Diagnostic
-from hipify_py.results import FileResult, FileStatus
-from hipify_py.settings import Settings
-from hipify_py.tables.mapping_model import MappingTable
-from hipify_py.tables.supplied import HEADER_NAME as SUPPLIED_HEADER
-from hipify_py.tables.supplied import render_header as render_supplied
-from hipify_py.tree import run_record
-from hipify_py.tree.build_info import (
+from hipify_py.port import run_record
+from hipify_py.port.build_info import (
     changed_since,
     flags_for,
     include_dirs_of,
     load_compile_commands,
 )
-from hipify_py.tree.discovery import DEFAULT_MAX_FILE_SIZE, Discovery, Source, discover, read_source
-from hipify_py.tree.local_headers import (
+from hipify_py.port.discovery import DEFAULT_MAX_FILE_SIZE, Discovery, Source, discover, read_source
+from hipify_py.port.local_headers import (
     HeaderIndex,
     gpu_headers_of_host_sources,
     host_only_includers,
     local_resolver,
 )
-from hipify_py.tree.mirror import mirror_tree
-from hipify_py.tree.outputs import (
+from hipify_py.port.mirror import mirror_tree
+from hipify_py.port.outputs import (
     RENAMED_EXTENSIONS,
     WriteError,
     backup,
@@ -45,7 +39,13 @@ from hipify_py.tree.outputs import (
     rename_includes,
     write_if_changed,
 )
-from hipify_py.tree.result_cache import Dependencies, ResultCache, dependencies
+from hipify_py.port.result_cache import Dependencies, ResultCache, dependencies
+from hipify_py.reporting.diagnostics import CATALOGUE, Diagnostic
+from hipify_py.results import FileResult, FileStatus
+from hipify_py.settings import Settings
+from hipify_py.tables.mapping_model import MappingTable
+from hipify_py.tables.supplied import HEADER_NAME as SUPPLIED_HEADER
+from hipify_py.tables.supplied import render_header as render_supplied
 
 # Below this much work a pool costs more than it saves (fork + result pickling ~ 30 ms).
 _SERIAL_BYTES = 256 * 1024
