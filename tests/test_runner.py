@@ -390,7 +390,7 @@ def test_a_planted_or_unsigned_entry_is_never_loaded(tree: Path, table: MappingT
 def test_a_key_others_can_read_disables_the_cache(tree: Path, table: MappingTable) -> None:
     _run(["src"], table)
     key = Path(os.environ["HIPIFY_PY_CACHE_DIR"]) / "key"
-    from hipify_py.port import cache_files
+    from hipify_py import cache_files
 
     key.chmod(0o644)
     cache_files._key.cache_clear()
@@ -579,7 +579,7 @@ def test_output_to_a_pipe_is_written_into_not_replaced(tmp_path: Path) -> None:
     import stat
     import threading
 
-    from hipify_py.port.outputs import write_if_changed
+    from hipify_py.files import write_if_changed
 
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)

@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 
 from hipify_py import __version__
-from hipify_py.port.cache_files import cache_root, read_signed, write_signed
+from hipify_py.cache_files import cache_root, read_signed, write_signed
 from hipify_py.results import FileResult
 
 _FORMAT = 2

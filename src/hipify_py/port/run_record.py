@@ -18,8 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from hipify_py.cache_files import cache_root, read_signed, write_signed
 from hipify_py.port import result_cache
-from hipify_py.port.cache_files import cache_root, read_signed, write_signed
 from hipify_py.results import FileResult, FileStatus
 
 if TYPE_CHECKING:

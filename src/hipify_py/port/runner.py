@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
+from hipify_py.files import WriteError, read_existing, write_if_changed
 from hipify_py.port import run_record
 from hipify_py.port.build_info import (
     changed_since,
@@ -30,15 +31,7 @@ from hipify_py.port.local_headers import (
     local_resolver,
 )
 from hipify_py.port.mirror import mirror_tree
-from hipify_py.port.outputs import (
-    RENAMED_EXTENSIONS,
-    WriteError,
-    backup,
-    destination,
-    read_existing,
-    rename_includes,
-    write_if_changed,
-)
+from hipify_py.port.outputs import RENAMED_EXTENSIONS, backup, destination, rename_includes
 from hipify_py.port.result_cache import Dependencies, ResultCache, dependencies
 from hipify_py.reporting.diagnostics import CATALOGUE, Diagnostic
 from hipify_py.results import FileResult, FileStatus

@@ -19,7 +19,7 @@ from pathlib import Path, PurePath
 from typing import Any, NamedTuple
 
 from hipify_py.errors import UsageError
-from hipify_py.port.outputs import write_if_changed
+from hipify_py.files import write_if_changed
 from hipify_py.reporting.diagnostics import CATALOGUE, Diagnostic, Severity
 from hipify_py.reporting.report import EFFORT_MINUTES, Report
 from hipify_py.settings import describe_target

@@ -15,7 +15,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import replace
 
-from hipify_py.port.outputs import read_existing, write_if_changed
+from hipify_py.files import read_existing, write_if_changed
 from hipify_py.port.runner import OutputMode, RunOptions, RunOutcome, run
 from hipify_py.reporting.diagnostics import CATALOGUE, Diagnostic
 from hipify_py.results import FileResult, FileStatus

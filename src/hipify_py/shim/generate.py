@@ -25,7 +25,7 @@ from typing import Any
 
 from hipify_py import __version__
 from hipify_py.engine.rules.feature_macros import value_of
-from hipify_py.port.outputs import read_existing
+from hipify_py.files import read_existing
 from hipify_py.results import FileResult
 from hipify_py.settings import Settings, Version, describe_target
 from hipify_py.shim import hip_declared

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from hipify_py import __version__
-from hipify_py.port.cache_files import cache_root, read_signed, write_signed
+from hipify_py.cache_files import cache_root, read_signed, write_signed
 from hipify_py.settings import Version
 from hipify_py.tables.mapping_model import (
     ApiEntry,
