@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from hipify_py.port.runner import OutputMode, RunOptions, run
+from hipify_py.port.run_values import OutputMode, RunOptions
+from hipify_py.port.runner import run
 from hipify_py.results import FileResult
 from hipify_py.settings import Settings
 from hipify_py.tables.mapping_model import MappingTable

@@ -15,7 +15,8 @@ import pytest
 from hipify_py.port import result_cache
 from hipify_py.port.build_info import BuildInfoError, parse_flags
 from hipify_py.port.discovery import discover
-from hipify_py.port.runner import OutputMode, RunOptions, RunOutcome, run
+from hipify_py.port.run_values import OutputMode, RunOptions, RunOutcome
+from hipify_py.port.runner import run
 from hipify_py.results import FileResult, FileStatus
 from hipify_py.settings import Settings
 from hipify_py.tables.mapping_model import MappingTable

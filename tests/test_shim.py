@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from hipify_py.port.runner import RunOptions
+from hipify_py.port.run_values import RunOptions
 from hipify_py.reporting.diagnostics import Severity
 from hipify_py.settings import Settings, Version
 from hipify_py.shim import check_shim, generate_shim

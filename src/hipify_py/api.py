@@ -142,7 +142,8 @@ def translate_tree(
 ) -> TreeReport:
     """Translate files and folders as `hipify-py translate` does: into `output_dir` (the whole
     tree, mirrored), or `in_place` (with .orig backups); with neither, only check."""
-    from hipify_py.port.runner import OutputMode, RunOptions, run
+    from hipify_py.port.run_values import OutputMode, RunOptions
+    from hipify_py.port.runner import run
     from hipify_py.tables.mappings import load_mapping_table
 
     if output_dir and in_place:
@@ -190,7 +191,7 @@ def shim_tree(
     (`hipify-py check --shim`)."""
     import shlex
 
-    from hipify_py.port.runner import RunOptions
+    from hipify_py.port.run_values import RunOptions
     from hipify_py.shim import check_shim, generate_shim
     from hipify_py.tables.mappings import load_mapping_table
 

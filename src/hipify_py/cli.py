@@ -281,7 +281,8 @@ def translate(
 def _translate(a: dict[str, Any]) -> int:
     import time
 
-    from hipify_py.port.runner import OutputMode, RunOptions, run
+    from hipify_py.port.run_values import OutputMode, RunOptions
+    from hipify_py.port.runner import run
 
     if a["output"] == "-":  # the usual spelling of standard output, not a file named "-"
         a["output"], a["stdout"] = None, True
@@ -386,7 +387,7 @@ def _refuse_overwriting_inputs(a: dict[str, Any]) -> None:
 
 
 def _print_outputs(mode: Any, outcome: Any) -> None:
-    from hipify_py.port.runner import OutputMode
+    from hipify_py.port.run_values import OutputMode
 
     if mode is OutputMode.STDOUT:
         for result in outcome.results:
@@ -484,7 +485,8 @@ def check(
 def _check(a: dict[str, Any]) -> int:
     import time
 
-    from hipify_py.port.runner import OutputMode, RunOptions, run
+    from hipify_py.port.run_values import OutputMode, RunOptions
+    from hipify_py.port.runner import run
 
     settings, table, level, fmt, cfg = _build_from(a)
     include, exclude = _globs(a, cfg)
@@ -535,7 +537,7 @@ def _shim(a: dict[str, Any]) -> int:
     import shlex
     import time
 
-    from hipify_py.port.runner import RunOptions
+    from hipify_py.port.run_values import RunOptions
     from hipify_py.shim import check_shim, generate_shim
 
     a = {"changed_since": None, "keep_launch_syntax": True, "hip_kernel_execution_syntax": False,

@@ -7,12 +7,11 @@ parent, so there is one writer and a worker crash cannot leave half-written outp
 
 from __future__ import annotations
 
-import enum
 import os
 import signal
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from hipify_py.files import WriteError, read_existing, write_if_changed
@@ -23,7 +22,7 @@ from hipify_py.port.build_info import (
     include_dirs_of,
     load_compile_commands,
 )
-from hipify_py.port.discovery import DEFAULT_MAX_FILE_SIZE, Discovery, Source, discover, read_source
+from hipify_py.port.discovery import Discovery, Source, discover, read_source
 from hipify_py.port.local_headers import (
     HeaderIndex,
     gpu_headers_of_host_sources,
@@ -33,6 +32,7 @@ from hipify_py.port.local_headers import (
 from hipify_py.port.mirror import mirror_tree
 from hipify_py.port.outputs import RENAMED_EXTENSIONS, backup, destination, rename_includes
 from hipify_py.port.result_cache import Dependencies, ResultCache, dependencies
+from hipify_py.port.run_values import OutputMode, RunOptions, RunOutcome
 from hipify_py.reporting.diagnostics import CATALOGUE, Diagnostic
 from hipify_py.results import FileResult, FileStatus
 from hipify_py.settings import Settings
@@ -42,54 +42,6 @@ from hipify_py.tables.supplied import render_header as render_supplied
 
 # Below this much work a pool costs more than it saves (fork + result pickling ~ 30 ms).
 _SERIAL_BYTES = 256 * 1024
-
-
-class OutputMode(enum.Enum):
-    STDOUT = "stdout"  # translations to standard output (the CLI prints them)
-    FILE = "file"  # one input, one -o file
-    OUTPUT_DIR = "output-dir"  # mirror the tree
-    IN_PLACE = "in-place"
-    DIFF = "diff"  # the CLI prints a diff; nothing is written
-    CHECK = "check"  # report only
-
-
-@dataclass(frozen=True, slots=True)
-class RunOptions:
-    mode: OutputMode = OutputMode.CHECK
-    output_file: str | None = None
-    output_dir: str | None = None
-    backup: bool = True
-    changed_only: bool = False
-    rename_extensions: bool = False
-    sync_check: bool = False  # with OUTPUT_DIR: compare, write nothing
-    jobs: int | None = None
-    use_cache: bool = True
-    include: tuple[str, ...] = ()
-    exclude: tuple[str, ...] = ()
-    compile_db: str | None = None
-    changed_since: str | None = None
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE
-    progress: bool = False
-    follow_local_headers: bool | None = None  # None: when the mode writes a tree
-
-    @property
-    def follows_headers(self) -> bool:
-        if self.follow_local_headers is not None:
-            return self.follow_local_headers
-        return self.mode in (OutputMode.OUTPUT_DIR, OutputMode.IN_PLACE)
-
-
-@dataclass(slots=True)
-class RunOutcome:
-    results: tuple[FileResult, ...]
-    destinations: dict[str, str] = field(default_factory=dict)  # display path -> output path
-    out_of_date: tuple[str, ...] = ()  # sync check: outputs missing or different
-    written: int = 0
-    cache_hits: int = 0
-    copied: int = 0  # --output-dir: other files of the tree copied (or linked) as they are
-    # Names `results` exactly (the run record's key, and what the mirror added): reports of
-    # equal results are rendered once (run_record.recorded_reports). None: not recorded.
-    results_key: str | None = None
 
 
 class _Job(NamedTuple):

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from hipify_py.files import read_existing, write_if_changed
-from hipify_py.port.runner import OutputMode, RunOptions, RunOutcome, run
+from hipify_py.port.run_values import OutputMode, RunOptions, RunOutcome
+from hipify_py.port.runner import run
 from hipify_py.reporting.diagnostics import CATALOGUE, Diagnostic
 from hipify_py.results import FileResult, FileStatus
 from hipify_py.settings import Settings
