@@ -22,7 +22,7 @@ from pathlib import Path
 
 import yaml
 
-from hipify_py.engine.translate import translate_source
+from hipify_py.port.dispatch import port_source
 from hipify_py.reporting.diagnostics import Severity
 from hipify_py.results import FileResult
 from hipify_py.settings import Settings, Version
@@ -103,7 +103,7 @@ def translate_case(case: GoldenCase, table: MappingTable, data: bytes | None = N
 
     resolve = local_resolver(str(case.source), settings.include_dirs,
                              is_cuda_header=table.is_cuda_header)
-    return translate_source(data, case.source.name, table, settings, resolve_local=resolve)
+    return port_source(data, case.source.name, table, settings, resolve_local=resolve)
 
 
 def check_case(case: GoldenCase, table: MappingTable) -> None:

@@ -111,14 +111,14 @@ def translate_text(
     """Translate CUDA source text. `path` names it in findings and decides how it is read
     (`.cu`, `.cpp`, a Makefile...); `hip_version` caps the HIP names emitted (None: the newest);
     `cuda_version` is the CUDA release the code is written for (default 13.0)."""
-    from hipify_py.engine.translate import translate_source
+    from hipify_py.port.dispatch import port_source
     from hipify_py.tables.mappings import load_mapping_table
     from hipify_py.tables.supplied import render_header
 
     data = source.encode("utf-8", "surrogateescape") if isinstance(source, str) else source
     settings = _settings(hip_version, cuda_version, roc, keep_launch_syntax)
     table = load_mapping_table()
-    result = translate_source(data, path, table, settings)
+    result = port_source(data, path, table, settings)
     out = result.output if result.output is not None else data
     header = render_header(result.supplied, table.supplied) if result.supplied else None
     if isinstance(source, str):

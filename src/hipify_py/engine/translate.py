@@ -1,7 +1,9 @@
-"""Translate one file: bytes in, bytes out, plus located diagnostics and statistics.
+"""Translate one CUDA source: bytes in, bytes out, plus located diagnostics and statistics.
 
-translate_source() is pure (given bytes, returns a FileResult); translate_file() adds the I/O and
-turns every way a file can be bad into a reported FileResult. Neither raises for bad input.
+translate_source() is pure (given bytes, returns a FileResult) and never raises for bad input.
+file_result() is the tail every kind of file shares (edits planned and applied, findings
+located and filtered), which a build file's porter goes through too. Reading files, and
+deciding which porter a file goes to, is port/dispatch.py's.
 """
 
 from __future__ import annotations
@@ -14,13 +16,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import NamedTuple
 
-from hipify_py.buildfiles import is_build_file, port_build_file
 from hipify_py.engine.edits import Edit, apply_edits, plan_edits
 from hipify_py.engine.parsing import parse_source
 from hipify_py.engine.rules import RULES, Context, Reference, Rule, Supply
 from hipify_py.engine.rules.includes import include_supplied
-from hipify_py.port.discovery import DEFAULT_MAX_FILE_SIZE, read_source
-from hipify_py.port.local_headers import local_resolver
 from hipify_py.reporting.diagnostics import Diagnostic, Finding, LineIndex, Severity, locate
 from hipify_py.results import FileResult, FileStats, FileStatus
 from hipify_py.settings import Settings
@@ -45,12 +44,9 @@ def translate_source(
     """Translate the bytes of one file. `path` names it in diagnostics and for clang;
     `host_includer` names a host-only source that includes it; `gpu_header`, a header of the
     project showing CUDA that this host-only source includes (see local_headers.py)."""
-    if not data.strip():
-        return FileResult(path, FileStatus.UNCHANGED, data, stats=_stats(data, data, [], []))
-    if is_supplied_header(data):  # ours, from an earlier run: HIP already
-        return FileResult(path, FileStatus.UNCHANGED, data, stats=_stats(data, data, [], []))
-    if is_build_file(path):
-        return _translate_build_file(data, path, table, settings)
+    kept = nothing_to_port(data, path)
+    if kept is not None:
+        return kept
     blocked = _unreadable_include(data, path, extra_args)
     if blocked is not None:
         return FileResult.problem(path, "HPY913",
@@ -118,6 +114,23 @@ def translate_source(
     )
 
 
+def nothing_to_port(data: bytes, path: str) -> FileResult | None:
+    """An empty file, or a hipify_supplied.h of an earlier run (HIP already): left as it is,
+    whatever kind of file it is named as. None for any other file."""
+    if not data.strip() or is_supplied_header(data):
+        return FileResult(path, FileStatus.UNCHANGED, data, stats=_stats(data, data, [], []))
+    return None
+
+
+def file_result(data: bytes, path: str, edits: Iterable[Edit], findings: Iterable[Finding],
+                settings: Settings) -> FileResult:
+    """A file's edits applied and its findings located, as its result: how a build file's
+    porter (buildfiles/) gets from its edits to a FileResult, as a source does."""
+    applied = _apply(data, path, list(edits), list(findings), settings)
+    return FileResult(path, applied.status, applied.output, _one_per_line(list(applied.diagnostics)),
+                      _stats(data, applied.output, applied.edits, [], applied.lines))
+
+
 class _Applied(NamedTuple):
     """A file's edits applied and its findings located."""
 
@@ -178,18 +191,6 @@ def _unreadable_include(data: bytes, path: str, extra_args: tuple[str, ...]) -> 
     return None
 
 
-def _translate_build_file(data: bytes, path: str, table: MappingTable,
-                          settings: Settings) -> FileResult:
-    """A build file: ported by its porter (or left as it is with --no-build-files)."""
-    edits: list[Edit] = []
-    findings: list[Finding] = []
-    if settings.port_build_files:
-        for out in port_build_file(path, data, table.build_flags, settings):
-            (edits if isinstance(out, Edit) else findings).append(out)  # type: ignore[arg-type]
-    applied = _apply(data, path, edits, findings, settings)
-    return FileResult(path, applied.status, applied.output, _one_per_line(list(applied.diagnostics)),
-                      _stats(data, applied.output, applied.edits, [], applied.lines))
-
 def _one_per_line(diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:
     """Sorted, with a repeated finding (same code and message) kept once per line: a line that
     names nvcuda::wmma three times is one thing to fix, not three."""
@@ -197,29 +198,6 @@ def _one_per_line(diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:
     for d in sorted(set(diagnostics), key=Diagnostic.sort_key):
         kept.setdefault((d.code, d.line, d.message), d)
     return tuple(kept.values())
-
-
-def translate_file(
-    path: str,
-    table: MappingTable,
-    settings: Settings,
-    *,
-    display_path: str | None = None,
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
-    extra_args: tuple[str, ...] = (),
-    include_dirs: tuple[str, ...] = (),
-) -> FileResult:
-    """Read and translate one file; every failure becomes a reported FileResult.
-    `include_dirs` adds folders (e.g. from a compile database) for finding local headers."""
-    data = read_source(path, display_path=display_path, max_file_size=max_file_size)
-    if isinstance(data, FileResult):
-        return data
-    return translate_source(
-        data, display_path or path, table, settings,
-        resolve_local=local_resolver(path, (*settings.include_dirs, *include_dirs),
-                                     is_cuda_header=table.is_cuda_header),
-        extra_args=extra_args,
-    )
 
 
 def _is_utf8(data: bytes) -> bool:

@@ -75,13 +75,13 @@ def _init_worker(state: _State | None) -> None:
 def _translate_job(job: _Job) -> tuple[FileResult, Dependencies | None]:
     """The result, and (with a cache) the files it depends on (result_cache.dependencies)."""
     # Imported here: a warm run, all cache hits, needs neither libclang nor the rules.
-    from hipify_py.engine.translate import translate_source
+    from hipify_py.port.dispatch import port_source
 
     assert _STATE is not None
     table, settings, cache, index = _STATE
     include_dirs = (*settings.include_dirs, *job.include_dirs)
     try:
-        result = translate_source(
+        result = port_source(
             job.data, job.display, table, settings,
             resolve_local=local_resolver(job.path, include_dirs, index, table.is_cuda_header),
             extra_args=job.extra_args,
@@ -117,10 +117,10 @@ def run(
 ) -> RunOutcome:
     """Translate everything `paths` names under `options`; never raises for bad files."""
     if list(paths) == ["-"]:
-        from hipify_py.engine.translate import translate_source
+        from hipify_py.port.dispatch import port_source
 
         data = sys.stdin.buffer.read()
-        return RunOutcome((translate_source(data, "<stdin>", table, settings),))
+        return RunOutcome((port_source(data, "<stdin>", table, settings),))
     fenced = [options.output_dir] if options.output_dir else []
     found: Discovery = discover(paths, include=options.include, exclude=options.exclude,
                                 excluded_dirs=fenced)
@@ -288,7 +288,7 @@ class _Engine:
         _STATE = (self.table, self.settings, self.cache, self.index)
         if not jobs:
             return
-        import hipify_py.engine.translate  # noqa: F401  (once, before the workers fork)
+        import hipify_py.port.dispatch  # noqa: F401  (once, before the workers fork)
 
         cores = os.cpu_count() or 1
         workers = min(self.options.jobs or cores, cores, len(jobs))  # more would only thrash
