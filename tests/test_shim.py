@@ -19,9 +19,9 @@ import pytest
 import yaml
 
 from hipify_py.port.run_values import RunOptions
+from hipify_py.port.shim_folder import check_shim, generate_shim
 from hipify_py.reporting.diagnostics import Severity
 from hipify_py.settings import Settings, Version
-from hipify_py.shim import check_shim, generate_shim
 from hipify_py.tables.mapping_model import MappingTable
 from test_compile_golden import TOOLCHAINS
 

@@ -192,7 +192,7 @@ def shim_tree(
     import shlex
 
     from hipify_py.port.run_values import RunOptions
-    from hipify_py.shim import check_shim, generate_shim
+    from hipify_py.port.shim_folder import check_shim, generate_shim
     from hipify_py.tables.mappings import load_mapping_table
 
     options = RunOptions(jobs=jobs, use_cache=use_cache, exclude=tuple(exclude))

@@ -538,7 +538,7 @@ def _shim(a: dict[str, Any]) -> int:
     import time
 
     from hipify_py.port.run_values import RunOptions
-    from hipify_py.shim import check_shim, generate_shim
+    from hipify_py.port.shim_folder import check_shim, generate_shim
 
     a = {"changed_since": None, "keep_launch_syntax": True, "hip_kernel_execution_syntax": False,
          **a}

@@ -1,9 +1,11 @@
 """Translate one CUDA source: bytes in, bytes out, plus located diagnostics and statistics.
 
 translate_source() is pure (given bytes, returns a FileResult) and never raises for bad input.
-file_result() is the tail every kind of file shares (edits planned and applied, findings
-located and filtered), which a build file's porter goes through too. Reading files, and
-deciding which porter a file goes to, is port/dispatch.py's.
+It is two steps, so that a reader of the engine's work (the shim's needs) can stand between
+them: plan_source() runs the rules (edits, findings, references: a SourcePlan), apply_plan()
+turns a plan into the FileResult. file_result() is the tail every kind of file shares (edits
+planned and applied, findings located and filtered), which a build file's porter goes through
+too. Reading files, and deciding which porter a file goes to, is port/dispatch.py's.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import re
 import stat
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from hipify_py.engine.edits import Edit, apply_edits, plan_edits
@@ -41,9 +43,47 @@ def translate_source(
     host_includer: str | None = None,
     gpu_header: str | None = None,
 ) -> FileResult:
-    """Translate the bytes of one file. `path` names it in diagnostics and for clang;
+    """Translate the bytes of one source: plan_source, then apply_plan."""
+    plan = plan_source(data, path, table, settings, resolve_local=resolve_local,
+                       extra_args=extra_args, rules=rules, host_includer=host_includer,
+                       gpu_header=gpu_header)
+    return plan if isinstance(plan, FileResult) else apply_plan(plan)
+
+
+@dataclass(frozen=True, slots=True)
+class SourcePlan:
+    """One source read and its rules run, nothing applied yet: the edits, findings and
+    references they gave, the names to supply, and the context they read. What a reader of
+    the engine's work takes (the shim's needs, shim/needs.py), and apply_plan's input."""
+
+    context: Context
+    edits: tuple[Edit, ...]
+    findings: tuple[Finding, ...]
+    references: tuple[Reference, ...]
+    supplied: frozenset[str]
+
+    @property
+    def data(self) -> bytes:
+        return self.context.data
+
+
+def plan_source(
+    data: bytes,
+    path: str,
+    table: MappingTable,
+    settings: Settings,
+    *,
+    resolve_local: Callable[[str, bool], str | None] | None = None,
+    extra_args: tuple[str, ...] = (),
+    rules: tuple[Rule, ...] = RULES,
+    host_includer: str | None = None,
+    gpu_header: str | None = None,
+) -> SourcePlan | FileResult:
+    """Read one source and run the rules over it. `path` names it in diagnostics and for clang;
     `host_includer` names a host-only source that includes it; `gpu_header`, a header of the
-    project showing CUDA that this host-only source includes (see local_headers.py)."""
+    project showing CUDA that this host-only source includes (see port/local_headers.py).
+    A FileResult instead where there is nothing to plan: an empty file, ours, or one that
+    cannot be parsed."""
     kept = nothing_to_port(data, path)
     if kept is not None:
         return kept
@@ -81,24 +121,26 @@ def translate_source(
                 supplied.add(out.name)
             else:
                 references.append(out)
-    shim = None
-    if settings.shim:
-        from hipify_py.shim.needs import ShimUse, collect, supplied_needs
+    return SourcePlan(ctx, tuple(edits), tuple(findings), tuple(references), frozenset(supplied))
 
-        needs, unexpressed = collect(ctx, edits, findings)
-        needs += supplied_needs(supplied)
-        findings += unexpressed
-        index = LineIndex(data)
-        shim = ShimUse(tuple((need, *index.locate(at)) for need, at in needs))
-    if supplied:
+
+def apply_plan(plan: SourcePlan, findings: Iterable[Finding] | None = None) -> FileResult:
+    """The plan's edits applied (with the include of hipify_supplied.h where it supplies
+    names) and its findings located and filtered, as the source's result. `findings`, where
+    given, stands for the plan's own (a reader of the plan may drop or add some)."""
+    ctx = plan.context
+    data, path, settings = plan.data, ctx.path, ctx.settings
+    edits = list(plan.edits)
+    if plan.supplied:
         edits += include_supplied(ctx)  # type: ignore[arg-type]
-    applied = _apply(data, path, edits, findings, settings)
+    kept = list(plan.findings if findings is None else findings)
+    applied = _apply(data, path, edits, kept, settings)
     diagnostics = list(applied.diagnostics)
     if settings.show_clang_diagnostics:
         diagnostics += _filter([
             Diagnostic("HPY910", Severity.NOTE, path, d.line, d.column,
                        f"clang {d.severity}: {d.message}")
-            for d in parsed.clang_diagnostics
+            for d in ctx.parsed.clang_diagnostics
         ], data, applied.lines, settings)
     local = tuple(sorted({p for p in (ctx.resolve_local(i.header, i.angled) for i in ctx.syntax.includes)
                           if p}))
@@ -107,10 +149,9 @@ def translate_source(
         applied.status,
         applied.output,
         _one_per_line(diagnostics),
-        _stats(data, applied.output, applied.edits, references, applied.lines),
+        _stats(data, applied.output, applied.edits, plan.references, applied.lines),
         local,
-        shim,
-        tuple(sorted(supplied)),
+        supplied=tuple(sorted(plan.supplied)),
     )
 
 

@@ -1,15 +1,17 @@
 """Which porter a file goes to: a build file (CMakeLists.txt, *.cmake, a Makefile) to
-buildfiles/, any other file to the engine, one CUDA source at a time. One file in, one
-FileResult out, for the runner's workers and the API alike; never raises for bad input.
+buildfiles/, any other file to the engine, one CUDA source at a time; for a shim run, the
+source's shim needs are read off the engine's plan (shim/needs.py). One file in, one FileResult
+out, for the runner's workers and the API alike; never raises for bad input.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from hipify_py.buildfiles import is_build_file, port_build_file
 from hipify_py.engine.edits import Edit
-from hipify_py.engine.translate import file_result, nothing_to_port, translate_source
+from hipify_py.engine.translate import apply_plan, file_result, nothing_to_port, plan_source
 from hipify_py.port.discovery import DEFAULT_MAX_FILE_SIZE, read_source
 from hipify_py.port.local_headers import local_resolver
 from hipify_py.reporting.diagnostics import Finding
@@ -28,14 +30,24 @@ def port_source(
     extra_args: tuple[str, ...] = (),
     host_includer: str | None = None,
     gpu_header: str | None = None,
+    shim: bool = False,
 ) -> FileResult:
     """Port the bytes of one file. `path` names it in diagnostics and says what it is; the
-    keywords are the engine's (translate_source) and matter to a source only."""
+    keywords are the engine's (translate_source) and matter to a source only. With `shim`, a
+    source's result also carries what a compatibility shim must provide for it (its `shim`
+    field), and its findings are those that hold where the source stays CUDA."""
     if is_build_file(path):
         return _port_build_file(data, path, table, settings)
-    return translate_source(data, path, table, settings, resolve_local=resolve_local,
-                            extra_args=extra_args, host_includer=host_includer,
-                            gpu_header=gpu_header)
+    plan = plan_source(data, path, table, settings, resolve_local=resolve_local,
+                       extra_args=extra_args, host_includer=host_includer, gpu_header=gpu_header)
+    if isinstance(plan, FileResult):
+        return plan
+    if not shim:
+        return apply_plan(plan)
+    from hipify_py.shim.needs import read_plan  # (a shim run only)
+
+    needs, findings = read_plan(plan)
+    return replace(apply_plan(plan, findings), shim=needs)
 
 
 def _port_build_file(data: bytes, path: str, table: MappingTable,

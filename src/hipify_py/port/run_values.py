@@ -38,6 +38,7 @@ class RunOptions:
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     progress: bool = False
     follow_local_headers: bool | None = None  # None: when the mode writes a tree
+    shim: bool = False  # each source's result also says what a shim must provide (FileResult.shim)
 
     @property
     def follows_headers(self) -> bool:

@@ -59,7 +59,7 @@ class _Job(NamedTuple):
 
 # Worker state: set in the parent before the pool forks (inherited for free) or passed to the
 # initializer where processes are spawned.
-_State = tuple[MappingTable, Settings, ResultCache | None, HeaderIndex]
+_State = tuple[MappingTable, Settings, ResultCache | None, HeaderIndex, bool]  # bool: shim
 _STATE: _State | None = None
 
 
@@ -78,7 +78,7 @@ def _translate_job(job: _Job) -> tuple[FileResult, Dependencies | None]:
     from hipify_py.port.dispatch import port_source
 
     assert _STATE is not None
-    table, settings, cache, index = _STATE
+    table, settings, cache, index, shim = _STATE
     include_dirs = (*settings.include_dirs, *job.include_dirs)
     try:
         result = port_source(
@@ -87,6 +87,7 @@ def _translate_job(job: _Job) -> tuple[FileResult, Dependencies | None]:
             extra_args=job.extra_args,
             host_includer=job.host_includer,
             gpu_header=job.gpu_header,
+            shim=shim,
         )
         # Stored by the worker: creating files is slow on some file systems, so the cache's
         # writes (and the reading of headers they check) are spread over the workers instead
@@ -120,7 +121,7 @@ def run(
         from hipify_py.port.dispatch import port_source
 
         data = sys.stdin.buffer.read()
-        return RunOutcome((port_source(data, "<stdin>", table, settings),))
+        return RunOutcome((port_source(data, "<stdin>", table, settings, shim=options.shim),))
     fenced = [options.output_dir] if options.output_dir else []
     found: Discovery = discover(paths, include=options.include, exclude=options.exclude,
                                 excluded_dirs=fenced)
@@ -239,8 +240,8 @@ class _Engine:
         self.index, self.host_includers = index, host_includers
         self.gpu_headers = gpu_headers or {}
         self.delivery = delivery
-        self.cache = (ResultCache(f"{settings.fingerprint()}\0{table.digest}\0{index.digest}")
-                      if options.use_cache else None)
+        self.cache = (ResultCache(f"{settings.fingerprint()}\0{table.digest}\0{index.digest}"
+                                  f"\0shim:{options.shim}") if options.use_cache else None)
         self.sources: list[Source] = []
         self.cache_hits = 0
         # Every file the results depend on (None: one result's could not all be listed), for
@@ -285,7 +286,7 @@ class _Engine:
 
     def _run_jobs(self, jobs: list[_Job]) -> Iterator[tuple[FileResult, Dependencies | None]]:
         global _STATE
-        _STATE = (self.table, self.settings, self.cache, self.index)
+        _STATE = (self.table, self.settings, self.cache, self.index, self.options.shim)
         if not jobs:
             return
         import hipify_py.port.dispatch  # noqa: F401  (once, before the workers fork)

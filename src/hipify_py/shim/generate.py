@@ -342,7 +342,7 @@ def _probe(calls: list[tuple[str, int]], table: MappingTable, settings: Settings
     probes = [f"{name}({', '.join(f'{_PLACEHOLDER}{j}' for j in range(arity))})"
               for name, arity in calls]
     lines = [head, *(f"/*hipify-shim:{k}*/ {probe};" for k, probe in enumerate(probes)), "}\n"]
-    probe = replace(settings, shim=False, keep_launch_syntax=True, ignored_codes=frozenset())
+    probe = replace(settings, keep_launch_syntax=True, ignored_codes=frozenset())
     result = translate_source("\n".join(lines).encode(), f"hipify_shim_probe.{language}", table,
                               probe)
     text = (result.output or b"").decode()

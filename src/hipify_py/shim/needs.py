@@ -18,7 +18,9 @@ from typing import Any, NamedTuple
 
 from hipify_py.engine.edits import Edit
 from hipify_py.engine.rules.base import Context
-from hipify_py.reporting.diagnostics import Finding
+from hipify_py.engine.rules.includes import about_translated_thrust
+from hipify_py.engine.translate import SourcePlan
+from hipify_py.reporting.diagnostics import Finding, LineIndex
 from hipify_py.tables.mapping_model import ApiEntry
 
 _IDENT = re.compile(rb"[A-Za-z_]\w*\Z")
@@ -75,6 +77,18 @@ class ShimUse:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (ShimUse, (self.needs,))
+
+
+def read_plan(plan: SourcePlan) -> tuple[ShimUse, list[Finding]]:
+    """A source's needs, read off the engine's plan of its translation (each at the line and
+    column of its first use), and its findings where the source stays CUDA: translate's,
+    less those about the translated text on NVIDIA (nvcc builds the kept source there), plus
+    HPY700 for each edit no preprocessor definition can make."""
+    kept = [f for f in plan.findings if not about_translated_thrust(f)]
+    needs, unexpressed = collect(plan.context, plan.edits, kept)
+    needs += supplied_needs(plan.supplied)
+    index = LineIndex(plan.data)
+    return ShimUse(tuple((need, *index.locate(at)) for need, at in needs)), kept + unexpressed
 
 
 def supplied_needs(names: Iterable[str]) -> list[tuple[Need, int]]:
