@@ -22,7 +22,7 @@ from pathlib import Path
 
 import yaml
 
-from hipify_py.engine.translate import translate_source
+from hipify_py.port.dispatch import port_source
 from hipify_py.reporting.diagnostics import Severity
 from hipify_py.results import FileResult
 from hipify_py.settings import Settings, Version
@@ -99,11 +99,11 @@ def expected_codes(data: bytes, variant: str | None = None) -> set[tuple[int, st
 def translate_case(case: GoldenCase, table: MappingTable, data: bytes | None = None) -> FileResult:
     data = case.source.read_bytes() if data is None else data
     settings = case.settings()
-    from hipify_py.tree.local_headers import local_resolver
+    from hipify_py.port.local_headers import local_resolver
 
     resolve = local_resolver(str(case.source), settings.include_dirs,
                              is_cuda_header=table.is_cuda_header)
-    return translate_source(data, case.source.name, table, settings, resolve_local=resolve)
+    return port_source(data, case.source.name, table, settings, resolve_local=resolve)
 
 
 def check_case(case: GoldenCase, table: MappingTable) -> None:

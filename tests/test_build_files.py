@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from hipify_py.buildfiles import is_build_file
+from hipify_py.port.run_values import OutputMode, RunOptions
+from hipify_py.port.runner import run
 from hipify_py.settings import Settings, Version
 from hipify_py.tables.mapping_model import MappingTable
-from hipify_py.tree.runner import OutputMode, RunOptions, run
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -214,7 +214,7 @@ def test_a_served_rerun_writes_the_reports_a_full_render_writes(
     invoke(*args, "--baseline", "base.json")
     assert len(rendered) == 10  # with a baseline, every report and --format json each time
     # A run that asks for no report does not read the recorded renderings.
-    from hipify_py.tree import run_record
+    from hipify_py.port import run_record
 
     monkeypatch.setattr(run_record, "recorded_reports", None)
     assert invoke("translate", "src", "--output-dir", "out", "--no-config", "--quiet")[0] == code
@@ -309,7 +309,7 @@ def test_internal_error_exits_3(monkeypatch: pytest.MonkeyPatch) -> None:
     def boom(*_args: object) -> None:
         raise RuntimeError("simulated bug")
 
-    monkeypatch.setattr("hipify_py.tree.runner.run", boom)
+    monkeypatch.setattr("hipify_py.port.runner.run", boom)
     code, _, err = invoke("check", "k.cu")
     assert code == 3 and "internal error" in err and "simulated bug" in err
 

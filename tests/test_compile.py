@@ -17,10 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from hipify_py.port.run_values import OutputMode, RunOptions
+from hipify_py.port.runner import run
 from hipify_py.results import FileResult
 from hipify_py.settings import Settings
 from hipify_py.tables.mapping_model import MappingTable
-from hipify_py.tree.runner import OutputMode, RunOptions, run
 from hipify_py.verify.compile import COMPILE_CODES, verify_results
 from hipify_py.verify.toolchain import detect_hip_version
 

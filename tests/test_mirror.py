@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from hipify_py.port.run_values import OutputMode, RunOptions, RunOutcome
+from hipify_py.port.runner import run
 from hipify_py.settings import Settings
 from hipify_py.tables.mapping_model import MappingTable
-from hipify_py.tree.runner import OutputMode, RunOptions, RunOutcome, run
 
 KERNEL = b"__global__ void k(float *p) { p[0] = 1.0f; }\nint main() { cudaDeviceSynchronize(); }\n"
 BLOB = bytes(range(256)) * 40 + b"\r\n\x00\xff"

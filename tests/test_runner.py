@@ -12,13 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from hipify_py.port import result_cache
+from hipify_py.port.build_info import BuildInfoError, parse_flags
+from hipify_py.port.discovery import discover
+from hipify_py.port.run_values import OutputMode, RunOptions, RunOutcome
+from hipify_py.port.runner import run
 from hipify_py.results import FileResult, FileStatus
 from hipify_py.settings import Settings
 from hipify_py.tables.mapping_model import MappingTable
-from hipify_py.tree import result_cache
-from hipify_py.tree.build_info import BuildInfoError, parse_flags
-from hipify_py.tree.discovery import discover
-from hipify_py.tree.runner import OutputMode, RunOptions, RunOutcome, run
 
 KERNEL_HEADER = b"#pragma once\n__global__ void scale(float* p) { p[threadIdx.x] *= 2; }\n"
 MAIN = b"""#include "kernels.cuh"
@@ -149,7 +150,7 @@ def test_project_headers_found_by_name_are_user_code(tmp_path: Path, table: Mapp
 def test_includes_resolve_as_the_preprocessor_does(tmp_path: Path, table: MappingTable) -> None:
     """"..." searches the including file's folder first, <...> only the search paths; the
     guesses past the search paths never take a CUDA header's name or the including file."""
-    from hipify_py.tree.local_headers import HeaderIndex, local_resolver
+    from hipify_py.port.local_headers import HeaderIndex, local_resolver
 
     vendors, common, inc = tmp_path / "vendors", tmp_path / "common", tmp_path / "inc"
     for folder in (vendors, common, inc):
@@ -304,7 +305,7 @@ def test_hostile_files_are_reported_and_the_run_goes_on(tree: Path, table: Mappi
         return real_open(path, *args, **kwargs)  # type: ignore[call-overload]
 
     (tree / "secret.cu").write_text("int x;\n")
-    monkeypatch.setattr("hipify_py.tree.discovery.open", unreadable, raising=False)  # read_source
+    monkeypatch.setattr("hipify_py.port.discovery.open", unreadable, raising=False)  # read_source
     outcome = _run(["src", f"src/{long_name}"], table)
     codes = {r.path: [d.code for d in r.diagnostics] for r in outcome.results}
     assert codes["src/blob.cu"] == ["HPY903"]
@@ -316,7 +317,7 @@ def test_hostile_files_are_reported_and_the_run_goes_on(tree: Path, table: Mappi
 
 
 def test_file_vanishing_mid_run(tree: Path, table: MappingTable, monkeypatch: pytest.MonkeyPatch) -> None:
-    import hipify_py.tree.runner as runner
+    import hipify_py.port.runner as runner
 
     real = runner.discover
 
@@ -390,7 +391,7 @@ def test_a_planted_or_unsigned_entry_is_never_loaded(tree: Path, table: MappingT
 def test_a_key_others_can_read_disables_the_cache(tree: Path, table: MappingTable) -> None:
     _run(["src"], table)
     key = Path(os.environ["HIPIFY_PY_CACHE_DIR"]) / "key"
-    from hipify_py.tree import cache_files
+    from hipify_py import cache_files
 
     key.chmod(0o644)
     cache_files._key.cache_clear()
@@ -579,7 +580,7 @@ def test_output_to_a_pipe_is_written_into_not_replaced(tmp_path: Path) -> None:
     import stat
     import threading
 
-    from hipify_py.tree.outputs import write_if_changed
+    from hipify_py.files import write_if_changed
 
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
@@ -594,7 +595,7 @@ def test_output_to_a_pipe_is_written_into_not_replaced(tmp_path: Path) -> None:
 
 def test_a_rerun_with_nothing_changed_is_served_whole_until_something_changes(
         tree: Path, table: MappingTable, monkeypatch: pytest.MonkeyPatch) -> None:
-    from hipify_py.tree import runner
+    from hipify_py.port import runner
 
     first = _run(["src"], table, mode=OutputMode.OUTPUT_DIR, output_dir="out")
     output = Path("out") / "main.cu"

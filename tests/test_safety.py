@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from hipify_py.port.outputs import backup
+from hipify_py.port.run_values import OutputMode, RunOptions
+from hipify_py.port.runner import run
 from hipify_py.settings import Settings
 from hipify_py.tables.mapping_model import MappingTable
-from hipify_py.tree.outputs import backup
-from hipify_py.tree.runner import OutputMode, RunOptions, run
 
 KERNEL = b"__global__ void k() {}\nvoid f() { cudaDeviceSynchronize(); }\n"
 

@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 import yaml
 
+from hipify_py.port.run_values import RunOptions
+from hipify_py.port.shim_folder import check_shim, generate_shim
 from hipify_py.reporting.diagnostics import Severity
 from hipify_py.settings import Settings, Version
-from hipify_py.shim import check_shim, generate_shim
 from hipify_py.tables.mapping_model import MappingTable
-from hipify_py.tree.runner import RunOptions
 from test_compile_golden import TOOLCHAINS
 
 CASES = Path(__file__).parent / "shim_cases"

@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from hipify_py.api import translate_text
+from hipify_py.port.run_values import OutputMode, RunOptions
+from hipify_py.port.runner import run
 from hipify_py.settings import Settings, Version
 from hipify_py.tables.mappings import MappingError, build_table, load_mapping_table
 from hipify_py.tables.supplied import HEADER_NAME, closure, guard, render_header
-from hipify_py.tree.runner import OutputMode, RunOptions, run
 
 TABLE = load_mapping_table()
 HIP_52 = Settings(hip_version=Version.parse("5.2"))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from hipify_py.engine.translate import translate_file
+from hipify_py.port.dispatch import port_file
 from hipify_py.results import FileStatus
 from hipify_py.settings import Settings
 from hipify_py.tables.mapping_model import MappingTable
@@ -26,7 +26,7 @@ def codes(result: object) -> list[str]:
 def test_binary_file_is_skipped(tmp_path: Path, table: MappingTable) -> None:
     path = tmp_path / "blob.cu"
     path.write_bytes(b"\x7fELF\x00\x00cudaMalloc\x00")
-    result = translate_file(str(path), table, Settings())
+    result = port_file(str(path), table, Settings())
     assert result.status is FileStatus.SKIPPED and codes(result) == ["HPY903"]
     assert result.diagnostics[0].line == 1
 
@@ -35,7 +35,7 @@ def test_invalid_utf8_is_translated_byte_exactly(tmp_path: Path, table: MappingT
     path = tmp_path / "latin.cu"
     data = CUDA.replace(b"int main", b"/* r\xe9sum\xe9 \xff */ int main")
     path.write_bytes(data)
-    result = translate_file(str(path), table, Settings())
+    result = port_file(str(path), table, Settings())
     assert result.output is not None
     assert b"hipMalloc" in result.output and b"r\xe9sum\xe9 \xff" in result.output
     assert "HPY904" in codes(result)
@@ -44,7 +44,7 @@ def test_invalid_utf8_is_translated_byte_exactly(tmp_path: Path, table: MappingT
 def test_crlf_and_bom_survive(tmp_path: Path, table: MappingTable) -> None:
     path = tmp_path / "crlf.cu"
     path.write_bytes(b"\xef\xbb\xbf" + CUDA.replace(b"\n", b"\r\n"))
-    result = translate_file(str(path), table, Settings())
+    result = port_file(str(path), table, Settings())
     assert result.output is not None
     assert result.output.startswith(b"\xef\xbb\xbf#include <hip/hip_runtime.h>\r\n")
     assert b"\n" not in result.output.replace(b"\r\n", b"")
@@ -53,7 +53,7 @@ def test_crlf_and_bom_survive(tmp_path: Path, table: MappingTable) -> None:
 def test_empty_file(tmp_path: Path, table: MappingTable) -> None:
     path = tmp_path / "empty.cu"
     path.write_bytes(b"")
-    result = translate_file(str(path), table, Settings())
+    result = port_file(str(path), table, Settings())
     assert result.status is FileStatus.UNCHANGED and result.output == b""
 
 
@@ -68,7 +68,7 @@ def test_unreadable_file(tmp_path: Path, table: MappingTable, monkeypatch: pytes
         return real_open(file, *args, **kwargs)  # type: ignore[call-overload]
 
     monkeypatch.setattr(builtins, "open", deny)
-    result = translate_file(str(path), table, Settings())
+    result = port_file(str(path), table, Settings())
     assert result.status is FileStatus.FAILED and codes(result) == ["HPY902"]
     assert "Permission denied" in result.diagnostics[0].message
 
@@ -76,12 +76,12 @@ def test_unreadable_file(tmp_path: Path, table: MappingTable, monkeypatch: pytes
 def test_symlink_loop(tmp_path: Path, table: MappingTable) -> None:
     link = tmp_path / "loop.cu"
     os.symlink(link, link)
-    result = translate_file(str(link), table, Settings())
+    result = port_file(str(link), table, Settings())
     assert result.status is FileStatus.SKIPPED and codes(result) == ["HPY905"]
 
 
 def test_missing_file(tmp_path: Path, table: MappingTable) -> None:
-    result = translate_file(str(tmp_path / "gone.cu"), table, Settings())
+    result = port_file(str(tmp_path / "gone.cu"), table, Settings())
     assert result.status is FileStatus.FAILED and codes(result) == ["HPY908"]
 
 
@@ -92,7 +92,7 @@ def test_huge_file_is_skipped_with_a_message(tmp_path: Path, table: MappingTable
         for _ in range(50 * 1024 * 1024 // len(line) + 1):
             handle.write(line)
     assert path.stat().st_size >= 50 * 1024 * 1024
-    result = translate_file(str(path), table, Settings())
+    result = port_file(str(path), table, Settings())
     assert result.status is FileStatus.SKIPPED and codes(result) == ["HPY909"]
     assert "MB" in result.diagnostics[0].message
 
@@ -103,15 +103,15 @@ def test_huge_file_translates_when_allowed(tmp_path: Path, table: MappingTable) 
     # clang's redeclaration checks, which are quadratic, rather than ours).
     path.write_bytes(b"#include <cuda_runtime.h>\n" + b"".join(
         b"int f%d() { void *p; return (int)cudaMalloc(&p, 4); }\n" % i for i in range(20000)))
-    result = translate_file(str(path), table, Settings(), max_file_size=1024)
+    result = port_file(str(path), table, Settings(), max_file_size=1024)
     assert result.status is FileStatus.SKIPPED
-    result = translate_file(str(path), table, Settings(), max_file_size=64 * 1024 * 1024)
+    result = port_file(str(path), table, Settings(), max_file_size=64 * 1024 * 1024)
     assert result.status is FileStatus.TRANSLATED
     assert result.output is not None and result.output.count(b"hipMalloc") == 20000
 
 
 def test_directory_given_as_file(tmp_path: Path, table: MappingTable) -> None:
-    result = translate_file(str(tmp_path), table, Settings())
+    result = port_file(str(tmp_path), table, Settings())
     assert result.status is FileStatus.FAILED and codes(result) == ["HPY902"]
 
 

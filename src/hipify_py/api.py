@@ -111,14 +111,14 @@ def translate_text(
     """Translate CUDA source text. `path` names it in findings and decides how it is read
     (`.cu`, `.cpp`, a Makefile...); `hip_version` caps the HIP names emitted (None: the newest);
     `cuda_version` is the CUDA release the code is written for (default 13.0)."""
-    from hipify_py.engine.translate import translate_source
+    from hipify_py.port.dispatch import port_source
     from hipify_py.tables.mappings import load_mapping_table
     from hipify_py.tables.supplied import render_header
 
     data = source.encode("utf-8", "surrogateescape") if isinstance(source, str) else source
     settings = _settings(hip_version, cuda_version, roc, keep_launch_syntax)
     table = load_mapping_table()
-    result = translate_source(data, path, table, settings)
+    result = port_source(data, path, table, settings)
     out = result.output if result.output is not None else data
     header = render_header(result.supplied, table.supplied) if result.supplied else None
     if isinstance(source, str):
@@ -142,8 +142,9 @@ def translate_tree(
 ) -> TreeReport:
     """Translate files and folders as `hipify-py translate` does: into `output_dir` (the whole
     tree, mirrored), or `in_place` (with .orig backups); with neither, only check."""
+    from hipify_py.port.run_values import OutputMode, RunOptions
+    from hipify_py.port.runner import run
     from hipify_py.tables.mappings import load_mapping_table
-    from hipify_py.tree.runner import OutputMode, RunOptions, run
 
     if output_dir and in_place:
         raise ValueError("choose output_dir or in_place, not both")
@@ -190,9 +191,9 @@ def shim_tree(
     (`hipify-py check --shim`)."""
     import shlex
 
-    from hipify_py.shim import check_shim, generate_shim
+    from hipify_py.port.run_values import RunOptions
+    from hipify_py.port.shim_folder import check_shim, generate_shim
     from hipify_py.tables.mappings import load_mapping_table
-    from hipify_py.tree.runner import RunOptions
 
     options = RunOptions(jobs=jobs, use_cache=use_cache, exclude=tuple(exclude))
     settings = _settings(hip_version, cuda_version, roc, keep_launch_syntax=True)

@@ -198,9 +198,9 @@ def _finish(
     compile_status: Any = None, to_stderr: bool = False,
 ) -> int:
     """Report: baseline, render, exit code."""
+    from hipify_py.port import run_record
     from hipify_py.reporting.render import emit
     from hipify_py.reporting.report import Report
-    from hipify_py.tree import run_record
 
     results = list(outcome.results)
     if baseline:
@@ -281,7 +281,8 @@ def translate(
 def _translate(a: dict[str, Any]) -> int:
     import time
 
-    from hipify_py.tree.runner import OutputMode, RunOptions, run
+    from hipify_py.port.run_values import OutputMode, RunOptions
+    from hipify_py.port.runner import run
 
     if a["output"] == "-":  # the usual spelling of standard output, not a file named "-"
         a["output"], a["stdout"] = None, True
@@ -362,7 +363,7 @@ def _refuse_overwriting_inputs(a: dict[str, Any]) -> None:
     """An output that is an input would replace the CUDA original with no backup: that is
     --in-place's job. An output folder inside an input is fine when new, or when it is one
     hipify-py wrote before (it holds our marker); not when it holds files of the project."""
-    from hipify_py.tree.mirror import MARKER
+    from hipify_py.port.mirror import MARKER
 
     def real(p: str) -> str:
         return os.path.realpath(p)
@@ -386,7 +387,7 @@ def _refuse_overwriting_inputs(a: dict[str, Any]) -> None:
 
 
 def _print_outputs(mode: Any, outcome: Any) -> None:
-    from hipify_py.tree.runner import OutputMode
+    from hipify_py.port.run_values import OutputMode
 
     if mode is OutputMode.STDOUT:
         for result in outcome.results:
@@ -428,7 +429,7 @@ def _globs(a: dict[str, Any], cfg: Any) -> tuple[tuple[str, ...], tuple[str, ...
 
 
 def _run(run: Any, paths: list[str], options: Any, settings: Any, table: Any) -> Any:
-    from hipify_py.tree.build_info import BuildInfoError
+    from hipify_py.port.build_info import BuildInfoError
 
     try:
         return run(paths, options, settings, table)
@@ -484,7 +485,8 @@ def check(
 def _check(a: dict[str, Any]) -> int:
     import time
 
-    from hipify_py.tree.runner import OutputMode, RunOptions, run
+    from hipify_py.port.run_values import OutputMode, RunOptions
+    from hipify_py.port.runner import run
 
     settings, table, level, fmt, cfg = _build_from(a)
     include, exclude = _globs(a, cfg)
@@ -535,8 +537,8 @@ def _shim(a: dict[str, Any]) -> int:
     import shlex
     import time
 
-    from hipify_py.shim import check_shim, generate_shim
-    from hipify_py.tree.runner import RunOptions
+    from hipify_py.port.run_values import RunOptions
+    from hipify_py.port.shim_folder import check_shim, generate_shim
 
     a = {"changed_since": None, "keep_launch_syntax": True, "hip_kernel_execution_syntax": False,
          **a}

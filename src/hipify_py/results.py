@@ -44,7 +44,8 @@ class FileResult:
     # Local headers this file includes with #include "..." that resolved on disk (absolute paths),
     # so a tree run can translate them too.
     local_includes: tuple[str, ...] = ()
-    # With Settings.shim: what a compatibility shim must provide for this file (shim/needs.py).
+    # In a shim run: what a compatibility shim must provide for this file (shim/needs.py,
+    # filled in by port/dispatch.py).
     shim: Any = None
     # Names this file uses that the target HIP lacks and hipify_supplied.h supplies.
     supplied: tuple[str, ...] = ()

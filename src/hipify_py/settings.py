@@ -109,8 +109,6 @@ class Settings:
     # Library headers as hipify-clang spells them (hipblas.h), not in their folders
     # (hipblas/hipblas.h): for include paths set up for hipify-clang's output.
     flat_library_headers: bool = False
-    # Record what a compatibility shim must provide (hipify-py shim): the source stays CUDA.
-    shim: bool = False
     skip_excluded_blocks: bool = False  # do not rename inside inactive #if branches
     # Build files (Makefiles): the GPU targets nvcc's -arch/-gencode become (empty: the
     # table's default list), and whether build files are ported at all.

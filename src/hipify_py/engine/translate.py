@@ -1,7 +1,11 @@
-"""Translate one file: bytes in, bytes out, plus located diagnostics and statistics.
+"""Translate one CUDA source: bytes in, bytes out, plus located diagnostics and statistics.
 
-translate_source() is pure (given bytes, returns a FileResult); translate_file() adds the I/O and
-turns every way a file can be bad into a reported FileResult. Neither raises for bad input.
+translate_source() is pure (given bytes, returns a FileResult) and never raises for bad input.
+It is two steps, so that a reader of the engine's work (the shim's needs) can stand between
+them: plan_source() runs the rules (edits, findings, references: a SourcePlan), apply_plan()
+turns a plan into the FileResult. file_result() is the tail every kind of file shares (edits
+planned and applied, findings located and filtered), which a build file's porter goes through
+too. Reading files, and deciding which porter a file goes to, is port/dispatch.py's.
 """
 
 from __future__ import annotations
@@ -11,10 +15,9 @@ import re
 import stat
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from hipify_py.buildfiles import is_build_file, port_build_file
 from hipify_py.engine.edits import Edit, apply_edits, plan_edits
 from hipify_py.engine.parsing import parse_source
 from hipify_py.engine.rules import RULES, Context, Reference, Rule, Supply
@@ -24,8 +27,6 @@ from hipify_py.results import FileResult, FileStats, FileStatus
 from hipify_py.settings import Settings
 from hipify_py.tables.mapping_model import MappingTable
 from hipify_py.tables.supplied import is_supplied_header
-from hipify_py.tree.discovery import DEFAULT_MAX_FILE_SIZE, read_source
-from hipify_py.tree.local_headers import local_resolver
 
 _SUPPRESS = re.compile(rb"hipify-py:\s*ignore(?:\[([A-Za-z0-9_, ]*)\])?")
 
@@ -42,15 +43,50 @@ def translate_source(
     host_includer: str | None = None,
     gpu_header: str | None = None,
 ) -> FileResult:
-    """Translate the bytes of one file. `path` names it in diagnostics and for clang;
+    """Translate the bytes of one source: plan_source, then apply_plan."""
+    plan = plan_source(data, path, table, settings, resolve_local=resolve_local,
+                       extra_args=extra_args, rules=rules, host_includer=host_includer,
+                       gpu_header=gpu_header)
+    return plan if isinstance(plan, FileResult) else apply_plan(plan)
+
+
+@dataclass(frozen=True, slots=True)
+class SourcePlan:
+    """One source read and its rules run, nothing applied yet: the edits, findings and
+    references they gave, the names to supply, and the context they read. What a reader of
+    the engine's work takes (the shim's needs, shim/needs.py), and apply_plan's input."""
+
+    context: Context
+    edits: tuple[Edit, ...]
+    findings: tuple[Finding, ...]
+    references: tuple[Reference, ...]
+    supplied: frozenset[str]
+
+    @property
+    def data(self) -> bytes:
+        return self.context.data
+
+
+def plan_source(
+    data: bytes,
+    path: str,
+    table: MappingTable,
+    settings: Settings,
+    *,
+    resolve_local: Callable[[str, bool], str | None] | None = None,
+    extra_args: tuple[str, ...] = (),
+    rules: tuple[Rule, ...] = RULES,
+    host_includer: str | None = None,
+    gpu_header: str | None = None,
+) -> SourcePlan | FileResult:
+    """Read one source and run the rules over it. `path` names it in diagnostics and for clang;
     `host_includer` names a host-only source that includes it; `gpu_header`, a header of the
-    project showing CUDA that this host-only source includes (see local_headers.py)."""
-    if not data.strip():
-        return FileResult(path, FileStatus.UNCHANGED, data, stats=_stats(data, data, [], []))
-    if is_supplied_header(data):  # ours, from an earlier run: HIP already
-        return FileResult(path, FileStatus.UNCHANGED, data, stats=_stats(data, data, [], []))
-    if is_build_file(path):
-        return _translate_build_file(data, path, table, settings)
+    project showing CUDA that this host-only source includes (see port/local_headers.py).
+    A FileResult instead where there is nothing to plan: an empty file, ours, or one that
+    cannot be parsed."""
+    kept = nothing_to_port(data, path)
+    if kept is not None:
+        return kept
     blocked = _unreadable_include(data, path, extra_args)
     if blocked is not None:
         return FileResult.problem(path, "HPY913",
@@ -85,24 +121,26 @@ def translate_source(
                 supplied.add(out.name)
             else:
                 references.append(out)
-    shim = None
-    if settings.shim:
-        from hipify_py.shim.needs import ShimUse, collect, supplied_needs
+    return SourcePlan(ctx, tuple(edits), tuple(findings), tuple(references), frozenset(supplied))
 
-        needs, unexpressed = collect(ctx, edits, findings)
-        needs += supplied_needs(supplied)
-        findings += unexpressed
-        index = LineIndex(data)
-        shim = ShimUse(tuple((need, *index.locate(at)) for need, at in needs))
-    if supplied:
+
+def apply_plan(plan: SourcePlan, findings: Iterable[Finding] | None = None) -> FileResult:
+    """The plan's edits applied (with the include of hipify_supplied.h where it supplies
+    names) and its findings located and filtered, as the source's result. `findings`, where
+    given, stands for the plan's own (a reader of the plan may drop or add some)."""
+    ctx = plan.context
+    data, path, settings = plan.data, ctx.path, ctx.settings
+    edits = list(plan.edits)
+    if plan.supplied:
         edits += include_supplied(ctx)  # type: ignore[arg-type]
-    applied = _apply(data, path, edits, findings, settings)
+    kept = list(plan.findings if findings is None else findings)
+    applied = _apply(data, path, edits, kept, settings)
     diagnostics = list(applied.diagnostics)
     if settings.show_clang_diagnostics:
         diagnostics += _filter([
             Diagnostic("HPY910", Severity.NOTE, path, d.line, d.column,
                        f"clang {d.severity}: {d.message}")
-            for d in parsed.clang_diagnostics
+            for d in ctx.parsed.clang_diagnostics
         ], data, applied.lines, settings)
     local = tuple(sorted({p for p in (ctx.resolve_local(i.header, i.angled) for i in ctx.syntax.includes)
                           if p}))
@@ -111,11 +149,27 @@ def translate_source(
         applied.status,
         applied.output,
         _one_per_line(diagnostics),
-        _stats(data, applied.output, applied.edits, references, applied.lines),
+        _stats(data, applied.output, applied.edits, plan.references, applied.lines),
         local,
-        shim,
-        tuple(sorted(supplied)),
+        supplied=tuple(sorted(plan.supplied)),
     )
+
+
+def nothing_to_port(data: bytes, path: str) -> FileResult | None:
+    """An empty file, or a hipify_supplied.h of an earlier run (HIP already): left as it is,
+    whatever kind of file it is named as. None for any other file."""
+    if not data.strip() or is_supplied_header(data):
+        return FileResult(path, FileStatus.UNCHANGED, data, stats=_stats(data, data, [], []))
+    return None
+
+
+def file_result(data: bytes, path: str, edits: Iterable[Edit], findings: Iterable[Finding],
+                settings: Settings) -> FileResult:
+    """A file's edits applied and its findings located, as its result: how a build file's
+    porter (buildfiles/) gets from its edits to a FileResult, as a source does."""
+    applied = _apply(data, path, list(edits), list(findings), settings)
+    return FileResult(path, applied.status, applied.output, _one_per_line(list(applied.diagnostics)),
+                      _stats(data, applied.output, applied.edits, [], applied.lines))
 
 
 class _Applied(NamedTuple):
@@ -178,18 +232,6 @@ def _unreadable_include(data: bytes, path: str, extra_args: tuple[str, ...]) -> 
     return None
 
 
-def _translate_build_file(data: bytes, path: str, table: MappingTable,
-                          settings: Settings) -> FileResult:
-    """A build file: ported by its porter (or left as it is with --no-build-files)."""
-    edits: list[Edit] = []
-    findings: list[Finding] = []
-    if settings.port_build_files:
-        for out in port_build_file(path, data, table.build_flags, settings):
-            (edits if isinstance(out, Edit) else findings).append(out)  # type: ignore[arg-type]
-    applied = _apply(data, path, edits, findings, settings)
-    return FileResult(path, applied.status, applied.output, _one_per_line(list(applied.diagnostics)),
-                      _stats(data, applied.output, applied.edits, [], applied.lines))
-
 def _one_per_line(diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:
     """Sorted, with a repeated finding (same code and message) kept once per line: a line that
     names nvcuda::wmma three times is one thing to fix, not three."""
@@ -197,29 +239,6 @@ def _one_per_line(diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:
     for d in sorted(set(diagnostics), key=Diagnostic.sort_key):
         kept.setdefault((d.code, d.line, d.message), d)
     return tuple(kept.values())
-
-
-def translate_file(
-    path: str,
-    table: MappingTable,
-    settings: Settings,
-    *,
-    display_path: str | None = None,
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
-    extra_args: tuple[str, ...] = (),
-    include_dirs: tuple[str, ...] = (),
-) -> FileResult:
-    """Read and translate one file; every failure becomes a reported FileResult.
-    `include_dirs` adds folders (e.g. from a compile database) for finding local headers."""
-    data = read_source(path, display_path=display_path, max_file_size=max_file_size)
-    if isinstance(data, FileResult):
-        return data
-    return translate_source(
-        data, display_path or path, table, settings,
-        resolve_local=local_resolver(path, (*settings.include_dirs, *include_dirs),
-                                     is_cuda_header=table.is_cuda_header),
-        extra_args=extra_args,
-    )
 
 
 def _is_utf8(data: bytes) -> bool:

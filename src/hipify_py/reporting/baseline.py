@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from hipify_py.files import write_if_changed
 from hipify_py.reporting.diagnostics import Diagnostic
 from hipify_py.results import FileResult
-from hipify_py.tree.outputs import write_if_changed
 
 FORMAT = "hipify-py/baseline"
 VERSION = 1

@@ -19,10 +19,10 @@ from pathlib import Path, PurePath
 from typing import Any, NamedTuple
 
 from hipify_py.errors import UsageError
+from hipify_py.files import write_if_changed
 from hipify_py.reporting.diagnostics import CATALOGUE, Diagnostic, Severity
 from hipify_py.reporting.report import EFFORT_MINUTES, Report
 from hipify_py.settings import describe_target
-from hipify_py.tree.outputs import write_if_changed
 
 JSON_SCHEMA_VERSION = 1
 INFORMATION_URI = "https://github.com/hipify-py/hipify-py"
@@ -44,7 +44,7 @@ def emit(
 ) -> None:
     """Print or write the diagnostics in `fmt`, then write every --report file.
 
-    `recorded`: renderings of reports made from the same results before (tree/run_record.py
+    `recorded`: renderings of reports made from the same results before (port/run_record.py
     keeps them beside the run record); each is reused with this run's own fields filled in,
     and what is rendered here is added to it."""
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from hipify_py import __version__
 from hipify_py.engine.rules.feature_macros import value_of
+from hipify_py.files import read_existing
 from hipify_py.results import FileResult
 from hipify_py.settings import Settings, Version, describe_target
 from hipify_py.shim import hip_declared
@@ -32,7 +33,6 @@ from hipify_py.shim.needs import Need
 from hipify_py.tables.mapping_model import MappingTable
 from hipify_py.tables.supplied import HEADER_NAME as SUPPLIED_HEADER
 from hipify_py.tables.supplied import render_header as render_supplied
-from hipify_py.tree.outputs import read_existing
 
 CORE = "hipify_shim.h"
 MANIFEST = "hipify-shim.json"
@@ -342,7 +342,7 @@ def _probe(calls: list[tuple[str, int]], table: MappingTable, settings: Settings
     probes = [f"{name}({', '.join(f'{_PLACEHOLDER}{j}' for j in range(arity))})"
               for name, arity in calls]
     lines = [head, *(f"/*hipify-shim:{k}*/ {probe};" for k, probe in enumerate(probes)), "}\n"]
-    probe = replace(settings, shim=False, keep_launch_syntax=True, ignored_codes=frozenset())
+    probe = replace(settings, keep_launch_syntax=True, ignored_codes=frozenset())
     result = translate_source("\n".join(lines).encode(), f"hipify_shim_probe.{language}", table,
                               probe)
     text = (result.output or b"").decode()

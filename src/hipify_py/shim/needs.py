@@ -18,7 +18,14 @@ from typing import Any, NamedTuple
 
 from hipify_py.engine.edits import Edit
 from hipify_py.engine.rules.base import Context
-from hipify_py.reporting.diagnostics import Finding
+from hipify_py.engine.rules.includes import (
+    SUPPLIED_LIBCUDACXX_HEADERS,
+    about_translated_thrust,
+    no_hip_header,
+)
+from hipify_py.engine.rules.residue import LIBCUDACXX_SUPPLIED, libcudacxx_unported
+from hipify_py.engine.translate import SourcePlan
+from hipify_py.reporting.diagnostics import Finding, LineIndex
 from hipify_py.tables.mapping_model import ApiEntry
 
 _IDENT = re.compile(rb"[A-Za-z_]\w*\Z")
@@ -75,6 +82,41 @@ class ShimUse:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (ShimUse, (self.needs,))
+
+
+def read_plan(plan: SourcePlan) -> tuple[ShimUse, list[Finding]]:
+    """A source's needs, read off the engine's plan of its translation (each at the line and
+    column of its first use), and its findings where the source stays CUDA: translate's,
+    less those about the translated text on NVIDIA (nvcc builds the kept source there), plus
+    HPY700 for each edit no preprocessor definition can make."""
+    kept = [f for f in plan.findings if not about_translated_thrust(f)]
+    kept, renamed = _libcudacxx_kept(plan, kept)
+    edits = [e for e in plan.edits if not any(e.start <= a and b <= e.end for a, b in renamed)]
+    needs, unexpressed = collect(plan.context, edits, kept)
+    needs += supplied_needs(set(plan.supplied) - set(LIBCUDACXX_SUPPLIED.values()))
+    index = LineIndex(plan.data)
+    return ShimUse(tuple((need, *index.locate(at)) for need, at in needs)), kept + unexpressed
+
+
+def _libcudacxx_kept(plan: SourcePlan, findings: list[Finding]
+                     ) -> tuple[list[Finding], list[tuple[int, int]]]:
+    """Translate renames libcu++'s cuda::maximum/minimum to supplied names and drops their
+    header; no macro can rename a qualified name, so in a kept source both stay, reported as
+    where nothing is supplied (HPY119, HPY200). Also the spans whose edits are thereby moot."""
+    out: list[Finding] = []
+    spans: list[tuple[int, int]] = []
+    for f in findings:
+        if f.code == "HPY530" and f.cuda_name in LIBCUDACXX_SUPPLIED:
+            out.append(libcudacxx_unported(f.cuda_name, f.offset, f.end_offset))
+        elif f.code == "HPY201" and f.cuda_name in SUPPLIED_LIBCUDACXX_HEADERS:
+            entry = plan.context.table.header_entry(f.cuda_name)
+            assert entry is not None  # (the header's include was planned from its entry)
+            out.append(no_hip_header(f.cuda_name, entry, f.offset, f.end_offset))
+        else:
+            out.append(f)
+            continue
+        spans.append((f.offset, f.end_offset))
+    return out, spans
 
 
 def supplied_needs(names: Iterable[str]) -> list[tuple[Need, int]]:

@@ -264,7 +264,7 @@ class BuildFlags:
 class LazyEntries(Mapping[str, ApiEntry]):
     """The table's 11,000 entries, each unpickled on first use: one file names a few dozen, so
     a run no longer pays for all of them. The compiled table keeps them in a file of their own,
-    read on first use (`source`): a re-run served whole (tree/run_record.py) never reads it.
+    read on first use (`source`): a re-run served whole (port/run_record.py) never reads it.
     Iterating values() unpickles everything, as a plain dict would have."""
 
     __slots__ = ("_blobs", "_by_bytes", "_done", "_source")

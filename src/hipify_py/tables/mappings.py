@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from hipify_py import __version__
+from hipify_py.cache_files import cache_root, read_signed, write_signed
 from hipify_py.settings import Version
 from hipify_py.tables.mapping_model import (
     ApiEntry,
@@ -46,7 +47,6 @@ from hipify_py.tables.mapping_model import (
     hip_index,
     pickled,
 )
-from hipify_py.tree.cache_files import cache_root, read_signed, write_signed
 
 _ENTRY_FIELDS = {
     "hip": str, "roc": str, "section": (str, int), "note": str, "closest": str, "status": str,

@@ -302,7 +302,7 @@ def docs_command(
         raise _usage(f"--family: unknown family {', '.join(bad)} (known: {', '.join(known)})")
     text = render_docs(table, fmt, chosen)
     if output:
-        from hipify_py.tree.outputs import write_if_changed
+        from hipify_py.files import write_if_changed
 
         write_if_changed(output, text.encode())
     else:

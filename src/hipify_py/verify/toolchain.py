@@ -52,7 +52,7 @@ def _ask(exe: str) -> Version | None:
 
 
 def _store() -> str:
-    from hipify_py.tree.cache_files import cache_root
+    from hipify_py.cache_files import cache_root
 
     return str(cache_root() / "hipconfig.json")
 
@@ -67,7 +67,7 @@ def _remembered() -> dict[str, str]:
 
 
 def _remember(data: dict[str, str]) -> None:
-    from hipify_py.tree.outputs import atomic_write
+    from hipify_py.files import atomic_write
 
     with contextlib.suppress(OSError):
         atomic_write(_store(), json.dumps(dict(list(data.items())[-16:])).encode())

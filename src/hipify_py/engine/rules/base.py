@@ -68,7 +68,7 @@ class Context:
     table: MappingTable
     settings: Settings
     # Resolves an include (name, written <...>) to a file of the user's tree (None: not found
-    # locally), as tree/local_headers.py's local_resolver.
+    # locally), as port/local_headers.py's local_resolver.
     resolve_local: Callable[[str, bool], str | None] = field(default=lambda _h, _a: None)
     # A host-only source of the tree that includes this file (then nothing HIP-only is added).
     host_includer: str | None = None

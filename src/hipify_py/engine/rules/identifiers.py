@@ -277,8 +277,8 @@ def _thrust_backend(ctx: Context) -> Iterator[RuleOutput]:
                 continue
         yield Reference("cub", name.decode(), True)
         yield Edit(toks.start(i), toks.end(i), target, "identifiers")
-        # (the shim keeps the CUDA source, which nvcc builds as it is on NVIDIA)
-        if name != b"THRUST_DEVICE_SYSTEM_CUDA" and not ctx.settings.shim:
+        # (a shim drops it: the shim keeps the CUDA source, which nvcc builds on NVIDIA)
+        if name != b"THRUST_DEVICE_SYSTEM_CUDA":
             yield Finding("HPY531", toks.start(i), toks.end(i),
                           f"thrust::{name.decode()} -> thrust::{target.decode()}: rocThrust's "
                           "backend; HIP's NVIDIA platform builds with CUDA's Thrust, which "

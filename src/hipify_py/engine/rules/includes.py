@@ -36,6 +36,15 @@ SUPPLIED_HEADER = supplied.HEADER_NAME
 ROCTHRUST_BACKEND = "thrust/system/hip/"
 AMD_ONLY_THRUST = ("for a source that also builds on NVIDIA, keep the backend-specific code under "
                    "#ifdef __HIP_PLATFORM_AMD__ (CUDA's names in the #else), or use thrust::device")
+
+
+def about_translated_thrust(finding: Finding) -> bool:
+    """HPY531 on a rocThrust backend name or header the translation writes (thrust::hip,
+    thrust/system/hip/...), which CUDA's Thrust on HIP's NVIDIA platform lacks: true of a
+    translated source only. A kept CUDA source (the shim's) is built by nvcc there as it is."""
+    return finding.code == "HPY531" and finding.suggestion == AMD_ONLY_THRUST
+
+
 _CONDITIONAL_OPEN = frozenset({"if", "ifdef", "ifndef"})
 _CONDITIONAL_NEXT = frozenset({"elif", "else", "elifdef", "elifndef"})
 
@@ -166,9 +175,7 @@ def _plan_one(
     if entry.unsupported:
         planned.append(_Planned(inc, inc.header, top))
         yield Reference(entry.family, inc.header, False)
-        note = f" ({entry.note})" if entry.note else ""
-        yield Finding("HPY200", inc.name_start, inc.name_end,
-                      f"{inc.header} has no HIP equivalent{note}", inc.header, None, entry.family)
+        yield no_hip_header(inc.header, entry, inc.name_start, inc.name_end)
         return
     if inc.header == "cublas.h" and ctx.uses_legacy_cublas:
         planned.append(_Planned(inc, inc.header, top))
@@ -215,7 +222,7 @@ def _plan_one(
     edit = None
     if target != inc.header:
         edit = Edit(inc.name_start, inc.name_end, target.encode(), "includes")
-        if target.startswith(ROCTHRUST_BACKEND) and not ctx.settings.shim:
+        if target.startswith(ROCTHRUST_BACKEND):
             yield Finding("HPY531", inc.name_start, inc.name_end,
                           f"{inc.header} -> {target}: rocThrust's own backend header; HIP's "
                           "NVIDIA platform builds with CUDA's Thrust, which has no such file",
@@ -231,12 +238,19 @@ _UNIT_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c")
 SUPPLIED_LIBCUDACXX_HEADERS = frozenset({"cuda/functional", "cuda/std/functional"})
 
 
+def no_hip_header(header: str, entry: HeaderEntry, start: int, end: int) -> Finding:
+    """HPY200 on an include of a header HIP has nothing of."""
+    note = f" ({entry.note})" if entry.note else ""
+    return Finding("HPY200", start, end, f"{header} has no HIP equivalent{note}", header, None,
+                   entry.family)
+
+
 def _libcudacxx_supplied(ctx: Context, inc: Include) -> list[str] | None:
     """For an include of such a header in a file whose every libcu++ use is supplied: the
     names used (sorted; none in a translation unit that uses no libcu++ at all). None where the
     include stays (and is reported): another libcu++ use, or a header with none, whose
     includers may need it."""
-    if inc.header not in SUPPLIED_LIBCUDACXX_HEADERS or ctx.settings.shim:
+    if inc.header not in SUPPLIED_LIBCUDACXX_HEADERS:
         return None
     names = {name for _, name, _ in libcudacxx_uses(ctx)}
     if any(name not in LIBCUDACXX_SUPPLIED for name in names):
@@ -408,7 +422,7 @@ def _implicit_runtime(ctx: Context, planned: list[_Planned]) -> Iterator[RuleOut
 def include_supplied(ctx: Context) -> Iterator[RuleOutput]:
     """`#include "hipify_supplied.h"` for a file that uses what the target HIP lacks, where
     hip/hip_runtime.h would go (the header includes it): before any project macro. A tree run
-    rewrites the spelling to the header's path from the file (tree/runner.py)."""
+    rewrites the spelling to the header's path from the file (port/runner.py)."""
     if any(os.path.basename(inc.header) == SUPPLIED_HEADER for inc in ctx.syntax.includes):
         return  # there already (a second run)
     offset = _insertion_point(ctx)

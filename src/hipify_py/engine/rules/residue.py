@@ -151,8 +151,7 @@ def libcudacxx_uses(ctx: Context, own: set[bytes] | None = None,
 def _libcudacxx(ctx: Context, own: set[bytes]) -> Iterator[RuleOutput]:
     toks = ctx.parsed.tokens
     for i, name, last in libcudacxx_uses(ctx, own):
-        # (the shim keeps the sources as they are: no rename, so the use is reported)
-        supplied = None if ctx.settings.shim else LIBCUDACXX_SUPPLIED.get(name)
+        supplied = LIBCUDACXX_SUPPLIED.get(name)
         note = supplied_note(supplied, ctx.settings, ctx.table, f"{name} -> {supplied} (HIP "
                              "has no libcu++)") if supplied is not None else None
         if supplied is not None and note is not None:
@@ -163,12 +162,15 @@ def _libcudacxx(ctx: Context, own: set[bytes]) -> Iterator[RuleOutput]:
                           note.suggestion, "device")
             continue
         yield Reference("device", name, False)
-        yield Finding(
-            "HPY119", toks.start(i), toks.end(last),
-            f"{name}: libcu++ (namespace cuda) has no HIP counterpart", name,
-            "use the C++ standard library (std::atomic, std::barrier, ...) or a HIP "
-            "intrinsic instead", "device",
-        )
+        yield libcudacxx_unported(name, toks.start(i), toks.end(last))
+
+
+def libcudacxx_unported(name: str, start: int, end: int) -> Finding:
+    """HPY119 on a use of libcu++: where no supplied name replaces it, or where the source is
+    kept as it is (the shim's), which no rename reaches."""
+    return Finding("HPY119", start, end, f"{name}: libcu++ (namespace cuda) has no HIP counterpart",
+                   name, "use the C++ standard library (std::atomic, std::barrier, ...) or a HIP "
+                   "intrinsic instead", "device")
 
 
 def _cooperative_groups(ctx: Context) -> Iterator[RuleOutput]:

@@ -79,7 +79,7 @@ def read_signed(path: str | Path, kind: type[T]) -> T | None:
 
 def write_signed(path: str | Path, value: object) -> None:
     """Best effort: a read-only, full or untrusted cache only costs speed."""
-    from hipify_py.tree.outputs import atomic_write
+    from hipify_py.files import atomic_write
 
     key = _key(cache_root())
     if key is None:

@@ -18,16 +18,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from hipify_py.cache_files import cache_root, read_signed, write_signed
+from hipify_py.port import result_cache
+from hipify_py.port.run_values import OutputMode, RunOptions, RunOutcome
 from hipify_py.results import FileResult, FileStatus
-from hipify_py.tree import result_cache
-from hipify_py.tree.cache_files import cache_root, read_signed, write_signed
 
 if TYPE_CHECKING:
+    from hipify_py.port.discovery import Discovery
     from hipify_py.reporting.render import Rendered
     from hipify_py.settings import Settings
     from hipify_py.tables.mapping_model import MappingTable
-    from hipify_py.tree.discovery import Discovery
-    from hipify_py.tree.runner import RunOptions, RunOutcome
 
 _FORMAT = 1
 _SERVED = frozenset({FileStatus.TRANSLATED, FileStatus.UNCHANGED})
@@ -46,8 +46,6 @@ def record_key(paths: Sequence[str], options: RunOptions, settings: Settings,
                table: MappingTable, found: Discovery) -> str | None:
     """What the run depends on, hashed; None where a run is never served whole (in-place
     edits, a git range, a sync check, no cache)."""
-    from hipify_py.tree.runner import OutputMode
-
     if (options.mode not in (OutputMode.CHECK, OutputMode.OUTPUT_DIR) or not options.use_cache
             or options.changed_since or options.sync_check):
         return None
@@ -72,8 +70,6 @@ def load(key: str) -> RunOutcome | None:
     """The outcome of the identical run before its tree was mirrored (the caller mirrors it
     again: other files may have changed), if its outputs and outside headers are as it left
     them."""
-    from hipify_py.tree.runner import RunOutcome
-
     record = read_signed(_path(key), tuple)
     if record is None or len(record) != 4:
         return None

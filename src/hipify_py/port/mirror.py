@@ -16,10 +16,11 @@ import contextlib
 import os
 from collections.abc import Collection, Iterator, Mapping, Sequence
 
+from hipify_py.files import WriteError, atomic_copy
+from hipify_py.port.discovery import SKIPPED_DIRS, ignore_rules, walk_tree
+from hipify_py.port.outputs import ensure_inside
 from hipify_py.reporting.diagnostics import CATALOGUE
 from hipify_py.results import FileResult, FileStatus
-from hipify_py.tree.discovery import SKIPPED_DIRS, ignore_rules, walk_tree
-from hipify_py.tree.outputs import WriteError, atomic_copy, ensure_inside
 
 # Left in an output folder that lies inside its input tree, so that a later run knows the
 # folder's files are ours to replace (see cli._refuse_overwriting_inputs).

@@ -20,8 +20,8 @@ from functools import cache
 from pathlib import Path
 
 from hipify_py import __version__
+from hipify_py.cache_files import cache_root, read_signed, write_signed
 from hipify_py.results import FileResult
-from hipify_py.tree.cache_files import cache_root, read_signed, write_signed
 
 _FORMAT = 2
 _INCLUDE = re.compile(

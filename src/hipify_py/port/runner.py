@@ -7,96 +7,41 @@ parent, so there is one writer and a worker crash cannot leave half-written outp
 
 from __future__ import annotations
 
-import enum
 import os
 import signal
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any, NamedTuple
 
+from hipify_py.files import WriteError, read_existing, write_if_changed
+from hipify_py.port import run_record
+from hipify_py.port.build_info import (
+    changed_since,
+    flags_for,
+    include_dirs_of,
+    load_compile_commands,
+)
+from hipify_py.port.discovery import Discovery, Source, discover, read_source
+from hipify_py.port.local_headers import (
+    HeaderIndex,
+    gpu_headers_of_host_sources,
+    host_only_includers,
+    local_resolver,
+)
+from hipify_py.port.mirror import mirror_tree
+from hipify_py.port.outputs import RENAMED_EXTENSIONS, backup, destination, rename_includes
+from hipify_py.port.result_cache import Dependencies, ResultCache, dependencies
+from hipify_py.port.run_values import OutputMode, RunOptions, RunOutcome
 from hipify_py.reporting.diagnostics import CATALOGUE, Diagnostic
 from hipify_py.results import FileResult, FileStatus
 from hipify_py.settings import Settings
 from hipify_py.tables.mapping_model import MappingTable
 from hipify_py.tables.supplied import HEADER_NAME as SUPPLIED_HEADER
 from hipify_py.tables.supplied import render_header as render_supplied
-from hipify_py.tree import run_record
-from hipify_py.tree.build_info import (
-    changed_since,
-    flags_for,
-    include_dirs_of,
-    load_compile_commands,
-)
-from hipify_py.tree.discovery import DEFAULT_MAX_FILE_SIZE, Discovery, Source, discover, read_source
-from hipify_py.tree.local_headers import (
-    HeaderIndex,
-    gpu_headers_of_host_sources,
-    host_only_includers,
-    local_resolver,
-)
-from hipify_py.tree.mirror import mirror_tree
-from hipify_py.tree.outputs import (
-    RENAMED_EXTENSIONS,
-    WriteError,
-    backup,
-    destination,
-    read_existing,
-    rename_includes,
-    write_if_changed,
-)
-from hipify_py.tree.result_cache import Dependencies, ResultCache, dependencies
 
 # Below this much work a pool costs more than it saves (fork + result pickling ~ 30 ms).
 _SERIAL_BYTES = 256 * 1024
-
-
-class OutputMode(enum.Enum):
-    STDOUT = "stdout"  # translations to standard output (the CLI prints them)
-    FILE = "file"  # one input, one -o file
-    OUTPUT_DIR = "output-dir"  # mirror the tree
-    IN_PLACE = "in-place"
-    DIFF = "diff"  # the CLI prints a diff; nothing is written
-    CHECK = "check"  # report only
-
-
-@dataclass(frozen=True, slots=True)
-class RunOptions:
-    mode: OutputMode = OutputMode.CHECK
-    output_file: str | None = None
-    output_dir: str | None = None
-    backup: bool = True
-    changed_only: bool = False
-    rename_extensions: bool = False
-    sync_check: bool = False  # with OUTPUT_DIR: compare, write nothing
-    jobs: int | None = None
-    use_cache: bool = True
-    include: tuple[str, ...] = ()
-    exclude: tuple[str, ...] = ()
-    compile_db: str | None = None
-    changed_since: str | None = None
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE
-    progress: bool = False
-    follow_local_headers: bool | None = None  # None: when the mode writes a tree
-
-    @property
-    def follows_headers(self) -> bool:
-        if self.follow_local_headers is not None:
-            return self.follow_local_headers
-        return self.mode in (OutputMode.OUTPUT_DIR, OutputMode.IN_PLACE)
-
-
-@dataclass(slots=True)
-class RunOutcome:
-    results: tuple[FileResult, ...]
-    destinations: dict[str, str] = field(default_factory=dict)  # display path -> output path
-    out_of_date: tuple[str, ...] = ()  # sync check: outputs missing or different
-    written: int = 0
-    cache_hits: int = 0
-    copied: int = 0  # --output-dir: other files of the tree copied (or linked) as they are
-    # Names `results` exactly (the run record's key, and what the mirror added): reports of
-    # equal results are rendered once (run_record.recorded_reports). None: not recorded.
-    results_key: str | None = None
 
 
 class _Job(NamedTuple):
@@ -114,7 +59,7 @@ class _Job(NamedTuple):
 
 # Worker state: set in the parent before the pool forks (inherited for free) or passed to the
 # initializer where processes are spawned.
-_State = tuple[MappingTable, Settings, ResultCache | None, HeaderIndex]
+_State = tuple[MappingTable, Settings, ResultCache | None, HeaderIndex, bool]  # bool: shim
 _STATE: _State | None = None
 
 
@@ -130,18 +75,19 @@ def _init_worker(state: _State | None) -> None:
 def _translate_job(job: _Job) -> tuple[FileResult, Dependencies | None]:
     """The result, and (with a cache) the files it depends on (result_cache.dependencies)."""
     # Imported here: a warm run, all cache hits, needs neither libclang nor the rules.
-    from hipify_py.engine.translate import translate_source
+    from hipify_py.port.dispatch import port_source
 
     assert _STATE is not None
-    table, settings, cache, index = _STATE
+    table, settings, cache, index, shim = _STATE
     include_dirs = (*settings.include_dirs, *job.include_dirs)
     try:
-        result = translate_source(
+        result = port_source(
             job.data, job.display, table, settings,
             resolve_local=local_resolver(job.path, include_dirs, index, table.is_cuda_header),
             extra_args=job.extra_args,
             host_includer=job.host_includer,
             gpu_header=job.gpu_header,
+            shim=shim,
         )
         # Stored by the worker: creating files is slow on some file systems, so the cache's
         # writes (and the reading of headers they check) are spread over the workers instead
@@ -172,10 +118,10 @@ def run(
 ) -> RunOutcome:
     """Translate everything `paths` names under `options`; never raises for bad files."""
     if list(paths) == ["-"]:
-        from hipify_py.engine.translate import translate_source
+        from hipify_py.port.dispatch import port_source
 
         data = sys.stdin.buffer.read()
-        return RunOutcome((translate_source(data, "<stdin>", table, settings),))
+        return RunOutcome((port_source(data, "<stdin>", table, settings, shim=options.shim),))
     fenced = [options.output_dir] if options.output_dir else []
     found: Discovery = discover(paths, include=options.include, exclude=options.exclude,
                                 excluded_dirs=fenced)
@@ -294,8 +240,8 @@ class _Engine:
         self.index, self.host_includers = index, host_includers
         self.gpu_headers = gpu_headers or {}
         self.delivery = delivery
-        self.cache = (ResultCache(f"{settings.fingerprint()}\0{table.digest}\0{index.digest}")
-                      if options.use_cache else None)
+        self.cache = (ResultCache(f"{settings.fingerprint()}\0{table.digest}\0{index.digest}"
+                                  f"\0shim:{options.shim}") if options.use_cache else None)
         self.sources: list[Source] = []
         self.cache_hits = 0
         # Every file the results depend on (None: one result's could not all be listed), for
@@ -340,10 +286,10 @@ class _Engine:
 
     def _run_jobs(self, jobs: list[_Job]) -> Iterator[tuple[FileResult, Dependencies | None]]:
         global _STATE
-        _STATE = (self.table, self.settings, self.cache, self.index)
+        _STATE = (self.table, self.settings, self.cache, self.index, self.options.shim)
         if not jobs:
             return
-        import hipify_py.engine.translate  # noqa: F401  (once, before the workers fork)
+        import hipify_py.port.dispatch  # noqa: F401  (once, before the workers fork)
 
         cores = os.cpu_count() or 1
         workers = min(self.options.jobs or cores, cores, len(jobs))  # more would only thrash
