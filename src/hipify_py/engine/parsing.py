@@ -18,6 +18,7 @@ import ctypes
 import functools
 import itertools
 import os
+import queue
 import re
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -431,33 +432,68 @@ T = TypeVar("T")
 
 
 def _on_parser_stack(work: Callable[[], T]) -> T:
-    """work() on a thread with _PARSER_STACK of stack; where none can be made, here (libclang
-    then parses on its own thread, as it did)."""
-    done: list[T] = []
-    failed: list[BaseException] = []
+    """work() on the parser thread, which has _PARSER_STACK of stack; where none can be made,
+    here (libclang then parses on its own thread, as it did)."""
+    return _PARSER.run(work)
 
-    def run() -> None:
-        try:
-            done.append(work())
-        except BaseException as exc:  # handed to the caller's thread
-            failed.append(exc)
 
-    try:
-        previous = threading.stack_size(_PARSER_STACK)
-    except (ValueError, RuntimeError):
-        return work()
-    os.environ["LIBCLANG_NOTHREADS"] = "1"  # (read by each parse)
-    try:
-        thread = threading.Thread(target=run, name="hipify-py-parse", daemon=True)
-        thread.start()
-    except RuntimeError:  # no address space for such a stack: this thread's own
-        return work()
-    finally:
-        threading.stack_size(previous)
-    thread.join()
-    if failed:
-        raise failed[0]
-    return done[0]
+class _ParserThread:
+    """One such thread per process, kept: making one per file (a 1 GiB stack mapped, a thread
+    started and joined) cost a tenth of parsing a small file. It also parses one file at a
+    time, as the translation units kept for reparsing need, whichever thread asks."""
+
+    def __init__(self) -> None:
+        self._pid = -1  # the process that started the thread (a forked worker has none)
+        self._jobs: queue.SimpleQueue[tuple[Callable[[], Any], list[Any], threading.Lock]] = (
+            queue.SimpleQueue())
+        self._starting = threading.Lock()
+
+    def run(self, work: Callable[[], T]) -> T:
+        if self._pid != os.getpid() and not self._start():
+            return work()
+        done = threading.Lock()
+        done.acquire()
+        box: list[Any] = []
+        self._jobs.put((work, box, done))
+        done.acquire()  # released by the parser thread when box holds the outcome
+        value, failed = box
+        if failed is not None:
+            raise failed  # handed to the caller's thread
+        return value  # type: ignore[no-any-return]
+
+    def _start(self) -> bool:
+        with self._starting:
+            if self._pid == os.getpid():
+                return True
+            try:
+                previous = threading.stack_size(_PARSER_STACK)
+            except (ValueError, RuntimeError):
+                return False
+            os.environ["LIBCLANG_NOTHREADS"] = "1"  # (read by each parse)
+            self._jobs = queue.SimpleQueue()
+            try:
+                threading.Thread(target=self._serve, args=(self._jobs,), name="hipify-py-parse",
+                                 daemon=True).start()
+            except RuntimeError:  # no address space for such a stack: the caller's own
+                return False
+            finally:
+                threading.stack_size(previous)
+            self._pid = os.getpid()
+            return True
+
+    @staticmethod
+    def _serve(jobs: queue.SimpleQueue[tuple[Callable[[], Any], list[Any], threading.Lock]]
+               ) -> None:
+        while True:
+            work, box, done = jobs.get()
+            try:
+                box.extend((work(), None))
+            except BaseException as exc:
+                box.extend((None, exc))
+            done.release()
+
+
+_PARSER = _ParserThread()
 
 
 _TOKEN_WORDS = 6  # sizeof(CXToken) / sizeof(unsigned): int_data[4] and a pointer

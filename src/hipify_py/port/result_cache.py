@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import stat
 from functools import cache
 from pathlib import Path
 
@@ -100,24 +101,23 @@ def dependencies(path: str, data: bytes, extra_args: tuple[str, ...],
     there later may be found first, and change the translation. None: more than
     _MAX_DEPENDENCIES."""
     found: dict[str, str] = {}
-    todo: list[tuple[str, bytes]] = [(path, data)]
+    todo: list[tuple[str, tuple[str, ...]]] = [(path, _include_names(data))]
 
     def take(candidate: str) -> None:
-        """Record a candidate; a file is read in turn."""
-        text = _read(candidate) if os.path.isfile(candidate) else None
-        found[candidate] = hashlib.sha256(text).hexdigest() if text is not None else ""
-        if text is not None:
-            todo.append((candidate, text))
+        """Record a candidate; a file's own includes are followed in turn."""
+        facts = _header_facts(candidate)
+        found[candidate] = facts[0] if facts is not None else ""
+        if facts is not None:
+            todo.append((candidate, facts[1]))
 
     for forced in forced_includes(extra_args):
         full = os.path.normpath(os.path.abspath(forced))
         if full not in found:
             take(full)
     while todo:
-        current, text = todo.pop()
+        current, names = todo.pop()
         folder = os.path.dirname(os.path.abspath(current))
-        for m in _INCLUDE.finditer(text):
-            name = m.group(1).decode("utf-8", "surrogateescape").strip()
+        for name in names:
             for base in (folder, *include_dirs):
                 candidate = os.path.normpath(os.path.join(base, name))
                 if candidate not in found:
@@ -126,6 +126,34 @@ def dependencies(path: str, data: bytes, extra_args: tuple[str, ...],
                     take(candidate)
     found.pop(os.path.normpath(os.path.abspath(path)), None)
     return tuple(sorted(found.items()))
+
+
+def _include_names(text: bytes) -> tuple[str, ...]:
+    return tuple(m.group(1).decode("utf-8", "surrogateescape").strip()
+                 for m in _INCLUDE.finditer(text))
+
+
+# (path, mtime_ns, size) -> (sha256, the names its #includes give), per process: the TUs of a
+# tree include the same headers, which were read and hashed again for each of them.
+_FACTS: dict[tuple[str, int, int], tuple[str, tuple[str, ...]]] = {}
+
+
+def _header_facts(path: str) -> tuple[str, tuple[str, ...]] | None:
+    """A regular file's hash and include names; None where there is none to read."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    key = (path, st.st_mtime_ns, st.st_size)
+    facts = _FACTS.get(key)
+    if facts is None:
+        text = _read(path)
+        if text is None:
+            return None
+        facts = _FACTS[key] = (hashlib.sha256(text).hexdigest(), _include_names(text))
+    return facts
 
 
 def _read(path: str) -> bytes | None:
