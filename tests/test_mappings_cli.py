@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hipify_py.cli import app
+from hipify_py.settings import Settings
 from hipify_py.tables.mapping_model import MappingTable
 from hipify_py.tables.mappings import MappingError, load_mapping_table
 
@@ -254,3 +255,18 @@ def test_merging_types_are_computed_when_the_table_is_built(table: MappingTable)
     assert table.merging_types is not None and {"CUresult", "cudaError_t"} <= table.merging_types
     assert table.merging_types == merging_type_names(table)
     assert _merging_types(replace(table, merging_types=None)) == table.merging_types
+
+
+def test_cublaslt_names_are_said_to_lack_a_hipblaslt_equivalent(table: MappingTable) -> None:
+    """cuBLASLt shares the cublas family; a name hipBLASLt lacks is not hipBLAS's to lack."""
+    from hipify_py.tables.targets import resolve
+
+    lt = resolve(table.entries["CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO"], Settings(),
+                 table)
+    assert [n.message for n in lt.notes if n.code == "HPY108"] == [
+        "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO has no hipBLASLt equivalent"]
+    assert any("no hipBLAS equivalent" in n.message
+               for e in table.entries.values()
+               if e.family == "cublas" and e.status.name == "UNSUPPORTED"
+               and not e.cuda.lower().startswith("cublaslt")
+               for n in resolve(e, Settings(), table).notes)

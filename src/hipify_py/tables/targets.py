@@ -70,7 +70,10 @@ def target_column(entry: ApiEntry, settings: Settings, table: MappingTable) -> s
     return default
 
 
-def library_name(family: str, column: str) -> str:
+def library_name(family: str, column: str, cuda_name: str = "") -> str:
+    """The library a family's names go to; cuBLASLt's names (family cublas) go to hipBLASLt."""
+    if family == "cublas" and cuda_name.lower().startswith("cublaslt"):
+        return "hipBLASLt"
     if column == "roc":
         return ROC_LIBRARIES.get(family, "ROC")
     return HIP_LIBRARIES.get(family, "HIP")
@@ -82,7 +85,7 @@ def resolve(
     """What entry becomes under settings; arity (a call's argument count, when known) tells a
     signature's forms apart where the table lists the HIP name for that count."""
     column = target_column(entry, settings, table)
-    library = library_name(entry.family, column)
+    library = library_name(entry.family, column, entry.cuda)
     if column == "roc":
         name, added, removed, deprecated, experimental = (
             entry.roc, entry.roc_added, entry.roc_removed, entry.roc_deprecated,
