@@ -17,7 +17,9 @@ Methods (`proof:`): lanes8 puts every pair of byte values into every two neighbo
 positions at once (so carries between bytes meet every case), lanes16 every pair of halfword
 values into each halfword (the other lanes pseudo-random), both plus random words; a
 one-argument function is run on all 2^32 words; random compares --random words per argument
-(default 10^8), a quarter of them built from edge values (0, 1, -1, the extremes) lane by lane.
+(default 10^8), a quarter of them built from edge values (0, 1, -1, the extremes) lane by lane;
+functor compares a libcu++ function object (cuda::maximum) with ours the same way, its words
+read as floats, doubles, ints and an int with a float (the untyped form) in turn.
 
 Half-precision functions (mappings/supplied_half.yaml) are proven the same way on their bits:
 a `__half` is the low halfword of a word, a `__half2` the whole word (low lane low), results
@@ -49,7 +51,7 @@ MAPPINGS = ROOT / "mappings"
 RECORD = ROOT / "tests" / "data" / "supplied_proofs.json"
 MAKE_INCLUDE = ROOT.parent / "shared" / "tools" / "hip-nvidia" / "make-include.sh"
 NAMESPACE = "hipify_py_supplied"
-METHODS = ("lanes8", "lanes16", "random")
+METHODS = ("lanes8", "lanes16", "random", "functor")
 RANDOM_WORDS = 10**8
 SEED = 0x5EED2029
 NVCC_FLAGS = ["-O2", "-std=c++17", "-arch=sm_90", "-x", "cu", "-D__HIP_PLATFORM_NVIDIA__"]
@@ -567,6 +569,8 @@ CONTROLS = (
 
 def launches(entry: Supplied, random_words: int) -> list[tuple[str, int, int]]:
     """(phase, lane position, inputs) for each kernel launch of the entry's proof."""
+    if entry.proof == "functor":
+        return [("RANDOM", 0, random_words)]
     result, params = signature(entry)
     values = [p for p in params if p.type != "bool*"]
     arity = len(values)
@@ -644,6 +648,70 @@ def _adapter(index: int, entry: Supplied) -> str:
             f"unsigned int c) {{\n{body(NAMESPACE + '::' + entry.name)}\n  }}\n}};\n")
 
 
+def functor_of_cuda(entry: Supplied) -> str:
+    """libcu++'s function object a supplied one stands for (hipify_py_maximum: cuda::maximum)."""
+    return "::cuda::" + entry.name.removeprefix("hipify_py_")
+
+
+# Special values a function object's comparison must treat as libcu++'s does (zeros of both
+# signs, infinities, quiet and signalling NaNs of both signs, the extremes, subnormals), picked
+# by index for half of a functor proof's inputs: random words almost never meet them in pairs.
+_FUNCTOR_SPECIALS = r"""#include <cuda/functional>
+
+__device__ inline float hp_special_float(unsigned int i) {
+  const unsigned int bits[16] = {0x00000000u, 0x80000000u, 0x7F800000u, 0xFF800000u,
+                                 0x7FC00000u, 0xFFC00000u, 0x7F800001u, 0x3F800000u,
+                                 0xBF800000u, 0x00800000u, 0x80800000u, 0x00000001u,
+                                 0x80000001u, 0x7F7FFFFFu, 0xFF7FFFFFu, 0x3F000000u};
+  return __uint_as_float(bits[i & 15u]);
+}
+__device__ inline double hp_special_double(unsigned int i) {
+  const unsigned long long bits[16] = {
+      0x0000000000000000ull, 0x8000000000000000ull, 0x7FF0000000000000ull, 0xFFF0000000000000ull,
+      0x7FF8000000000000ull, 0xFFF8000000000000ull, 0x7FF0000000000001ull, 0x3FF0000000000000ull,
+      0xBFF0000000000000ull, 0x0010000000000000ull, 0x8010000000000000ull, 0x0000000000000001ull,
+      0x8000000000000001ull, 0x7FEFFFFFFFFFFFFFull, 0xFFEFFFFFFFFFFFFFull, 0x3FE0000000000000ull};
+  return __longlong_as_double((long long)bits[i & 15u]);
+}
+__device__ inline int hp_special_int(unsigned int i) {
+  const int values[16] = {0, 1, -1, 2, -2, 0x7FFFFFFF, -0x7FFFFFFF - 1, 0x7FFFFFFE,
+                          -0x7FFFFFFF, 16777216, 16777217, -16777217, 255, -256, 65536, 3};
+  return values[i & 15u];
+}
+"""
+
+
+def _functor_adapter(index: int, entry: Supplied) -> str:
+    """A libcu++ function object (`proof: functor`): c's low bits pick which instantiation is
+    called (float, double, int, and the untyped form on an int and a float, whose common type
+    is float) and whether the words are the values or pick special ones (every pair of those
+    recurs many times); the result's bits are compared."""
+
+    def body(functor: str) -> str:
+        return (f"    const bool sp = (c & 4u) != 0;\n"
+                f"    const unsigned long long wa = (unsigned long long)a << 32 | c, "
+                f"wb = (unsigned long long)b << 32 | (c ^ 0x9E3779B9u);\n"
+                f"    const float fa = sp ? hp_special_float(a) : __uint_as_float(a), "
+                f"fb = sp ? hp_special_float(b) : __uint_as_float(b);\n"
+                f"    const double da = sp ? hp_special_double(a) : __longlong_as_double((long long)wa), "
+                f"db = sp ? hp_special_double(b) : __longlong_as_double((long long)wb);\n"
+                f"    const int ia = sp ? hp_special_int(a) : (int)a, "
+                f"ib = sp ? hp_special_int(b) : (int)b;\n"
+                f"    switch (c & 3u) {{\n"
+                f"    case 0: return __float_as_uint({functor}<float>{{}}(fa, fb));\n"
+                f"    case 1: return (unsigned long long)__double_as_longlong("
+                f"{functor}<double>{{}}(da, db));\n"
+                f"    case 2: return (unsigned int){functor}<int>{{}}(ia, ib);\n"
+                f"    default: return __float_as_uint({functor}<>{{}}(ia, fb));\n"
+                f"    }}")
+
+    return (f"struct F{index} {{  // {entry.name}\n"
+            f"  __device__ static unsigned long long cuda(unsigned int a, unsigned int b, "
+            f"unsigned int c) {{\n{body(functor_of_cuda(entry))}\n  }}\n"
+            f"  __device__ static unsigned long long ours(unsigned int a, unsigned int b, "
+            f"unsigned int c) {{\n{body(NAMESPACE + '::' + entry.name)}\n  }}\n}};\n")
+
+
 def selected(entries: dict[str, Supplied], only: list[str] | None) -> list[str]:
     """The entries to prove: those with a proof, limited to `only` (names or file names)."""
     names = [n for n, e in entries.items() if e.proof]
@@ -663,17 +731,21 @@ def program(entries: dict[str, Supplied], random_words: int = RANDOM_WORDS,
     proven = [e for e in ordered if e.proof]
     adapters, calls = [], []
     for i, entry in enumerate(proven):
-        _, params = signature(entry)
-        arity = sum(p.type != "bool*" for p in params)
-        if not 1 <= arity <= 3:
-            raise ValueError(f"{entry.name}: cannot prove a function of {arity} arguments")
-        adapters.append(_adapter(i, entry))
+        if entry.proof == "functor":
+            adapters.append(_functor_adapter(i, entry))
+        else:
+            _, params = signature(entry)
+            arity = sum(p.type != "bool*" for p in params)
+            if not 1 <= arity <= 3:
+                raise ValueError(f"{entry.name}: cannot prove a function of {arity} arguments")
+            adapters.append(_adapter(i, entry))
         rows = [f"{{{phase}, {pos}, {n}ull}}" for phase, pos, n in launches(entry, random_words)]
         calls.append(f"  {{\n    const Launch l[] = {{{', '.join(rows)}}};\n"
                      f"    prove<F{i}>(\"{entry.name}\", \"{entry.proof}\", \"{entry.sha256}\", "
                      f"l, {len(rows)}, SEED, tally);\n  }}")
     calls += [c.call() for c in CONTROLS]
-    return (_PRELUDE + include_lines(ordered) + "\n" + namespace_source(ordered)
+    functors = _FUNCTOR_SPECIALS if any(e.proof == "functor" for e in proven) else ""
+    return (_PRELUDE + functors + include_lines(ordered) + "\n" + namespace_source(ordered)
             + f"\nstatic const unsigned int SEED = {seed}u;\n" + _HARNESS + "\n"
             + "\n".join(adapters) + "".join(c.source() for c in CONTROLS)
             + _MAIN.replace("@CALLS@", "\n".join(calls)))
