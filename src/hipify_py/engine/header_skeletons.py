@@ -26,6 +26,9 @@ _INCLUDE = re.compile(rb"^[ \t]*#[ \t]*(?:include|import)[ \t]*([<\"])([^>\"\n]+
                       re.MULTILINE)
 _MAX_HEADER_BYTES = 16 << 20  # larger is no header of a project's: clang reads it whole
 
+# Per process, for the files of a run; emptied when full, so that a long-lived process (the API
+# serving many trees) does not grow without end.
+_KEPT = 50_000
 _skeletons: dict[tuple[str, int, int], bytes | None] = {}
 _found: dict[tuple[str, bool, str, tuple[str, ...]], str | None] = {}
 
@@ -93,6 +96,8 @@ def _includes(text: bytes) -> list[tuple[bool, str]]:
 def _find(folder: str, angled: bool, name: str, dirs: tuple[str, ...]) -> str | None:
     key = (folder, angled, name, dirs)
     if key not in _found:
+        if len(_found) >= _KEPT:
+            _found.clear()
         places = dirs if angled else (folder, *dirs)
         _found[key] = next((os.path.abspath(os.path.join(d, name)) for d in places
                             if os.path.isfile(os.path.join(d, name))), None)
@@ -106,6 +111,8 @@ def _skeleton(header: str) -> bytes | None:
         return None
     key = (header, info.st_size, info.st_mtime_ns)
     if key not in _skeletons:
+        if len(_skeletons) >= _KEPT:
+            _skeletons.clear()
         if info.st_size > _MAX_HEADER_BYTES:
             _skeletons[key] = None
         else:

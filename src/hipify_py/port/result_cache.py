@@ -149,6 +149,8 @@ def _header_facts(path: str) -> tuple[str, tuple[str, ...]] | None:
     key = (path, st.st_mtime_ns, st.st_size)
     facts = _FACTS.get(key)
     if facts is None:
+        if len(_FACTS) >= 50_000:  # a long-lived process: emptied when full, never unbounded
+            _FACTS.clear()
         text = _read(path)
         if text is None:
             return None
