@@ -3,7 +3,6 @@ files and processes, by a named test), and docs/diagnostics.md is up to date."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from hipify_py.reporting.diagnostics import CATALOGUE, Finding
 from hipify_py.settings import Settings
 from hipify_py.tables.mapping_model import MappingTable
 from hipify_py.tables.mappings import load_mapping_table
+from script_modules import load_script
 
 TESTS = Path(__file__).parent
 ROOT = TESTS.parent
@@ -85,10 +85,7 @@ def test_hpy900_overlapping_edits_leave_the_file_unchanged(table: MappingTable) 
 
 
 def test_diagnostics_doc_is_up_to_date() -> None:
-    spec = importlib.util.spec_from_file_location("gen_doc", ROOT / "scripts" / "gen_diagnostics_doc.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("gen_diagnostics_doc")
     committed = (ROOT / "docs" / "diagnostics.md").read_text()
     assert committed == module.render(), "run: python scripts/gen_diagnostics_doc.py"
     for code in CATALOGUE:

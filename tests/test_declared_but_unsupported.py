@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
+
+from script_modules import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "declared_but_unsupported", ROOT / "scripts" / "declared_but_unsupported.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("declared_but_unsupported")
 
 
 def test_obvious_names_swap_the_prefix() -> None:

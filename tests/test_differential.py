@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
+from script_modules import load_script
+
 ROOT = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("differential_run",
-                                               ROOT / "scripts" / "differential_run.py")
-assert _spec and _spec.loader
-dr = importlib.util.module_from_spec(_spec)
-sys.modules["differential_run"] = dr  # dataclasses look their module up by name
-_spec.loader.exec_module(dr)
+dr = load_script("differential_run")
 
 Rules = dr.Rules
 RunResult = dr.RunResult

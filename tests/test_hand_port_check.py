@@ -3,21 +3,15 @@ compiler."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
+from script_modules import load_script
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
-_spec = importlib.util.spec_from_file_location("hand_port_check",
-                                               ROOT / "scripts" / "hand_port_check.py")
-assert _spec and _spec.loader
-hp = importlib.util.module_from_spec(_spec)
-sys.modules["hand_port_check"] = hp  # dataclasses look their module up by name
-_spec.loader.exec_module(hp)
+hp = load_script("hand_port_check")
 
 CONFIG = """
 targets:

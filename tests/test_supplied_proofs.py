@@ -9,31 +9,21 @@ Re-prove after any edit: scripts/prove_supplied.py bundle, run on the GPU, recor
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from script_modules import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("prove_supplied", ROOT / "scripts" / "prove_supplied.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["prove_supplied"] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
-
-
-prove = _load_script()
+prove = load_script("prove_supplied")
 ENTRIES = prove.load_supplied()
 PROVEN = sorted(n for n, e in ENTRIES.items() if e.proof)
 RECORDS = json.loads(prove.RECORD.read_text(encoding="utf-8"))["proofs"] if prove.RECORD.is_file() else {}
