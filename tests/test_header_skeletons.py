@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from hipify_py.engine.header_skeletons import header_skeletons, include_dirs_of, skeleton_of
+from hipify_py.engine.header_skeletons import header_skeletons, skeleton_of
 from hipify_py.engine.parsing import parse_source
-from hipify_py.settings import Settings
+from hipify_py.settings import Settings, include_dirs_of
 
 
 def test_a_skeleton_keeps_directives_and_empties_the_rest() -> None:
@@ -32,8 +32,8 @@ def test_a_skeleton_keeps_directives_and_empties_the_rest() -> None:
 
 
 def test_include_folders_in_order() -> None:
-    assert include_dirs_of(["-x", "cuda", "-Ia", "-I", "b", "-include", "c.h", "-Id"]) == (
-        "a", "b", "d")
+    assert include_dirs_of(["-x", "cuda", "-Ia", "-isystem", "s", "-I", "b", "-include", "c.h",
+                            "-Id", "-iquote", "q"]) == ("a", "b", "d", "s", "q")
 
 
 def test_headers_are_found_as_clang_finds_them(tmp_path: Path) -> None:

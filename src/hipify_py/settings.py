@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
 
@@ -137,3 +138,19 @@ class Settings:
         raw["ignored_codes"] = sorted(self.ignored_codes)
         blob = json.dumps(raw, sort_keys=True, default=list).encode()
         return hashlib.sha256(blob).hexdigest()[:16]
+
+
+def include_dirs_of(args: Sequence[str]) -> tuple[str, ...]:
+    """The include folders of a command line: its -I folders (`-Idir` or `-I dir`) in order,
+    then its -isystem and -iquote ones."""
+    user: list[str] = []
+    other: list[str] = []
+    for k, arg in enumerate(args):
+        value = args[k + 1] if k + 1 < len(args) else None
+        if arg == "-I" and value is not None:
+            user.append(value)
+        elif arg.startswith("-I") and arg != "-I":
+            user.append(arg[2:])
+        elif arg in ("-isystem", "-iquote") and value is not None:
+            other.append(value)
+    return (*user, *other)

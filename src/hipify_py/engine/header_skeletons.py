@@ -33,21 +33,6 @@ _skeletons: dict[tuple[str, int, int], bytes | None] = {}
 _found: dict[tuple[str, bool, str, tuple[str, ...]], str | None] = {}
 
 
-def include_dirs_of(args: Sequence[str]) -> tuple[str, ...]:
-    """The -I folders of a clang command line, in order."""
-    dirs: list[str] = []
-    take = False
-    for arg in args:
-        if take:
-            dirs.append(arg)
-            take = False
-        elif arg == "-I":
-            take = True
-        elif arg.startswith("-I"):
-            dirs.append(arg[2:])
-    return tuple(dirs)
-
-
 def header_skeletons(path: str, data: bytes, include_dirs: Sequence[str],
                      keep_whole: Iterable[str] = ()) -> list[tuple[str, bytes]]:
     """(header path, skeleton) for every header reachable from the file `path` holding `data`;

@@ -25,12 +25,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar, overload
 
-from hipify_py.engine.header_skeletons import (
-    execution_space_names,
-    header_skeletons,
-    include_dirs_of,
-)
-from hipify_py.settings import Settings, cuda_major_minor, cuda_version_number
+from hipify_py.engine.header_skeletons import execution_space_names, header_skeletons
+from hipify_py.settings import Settings, cuda_major_minor, cuda_version_number, include_dirs_of
 from hipify_py.tables.cuda_releases import library_defines
 
 # Token kinds, numbered as libclang's CXTokenKind.

@@ -95,12 +95,6 @@ def _normalize(flag: str, value: str, directory: str) -> list[str]:
     return [flag, value]
 
 
-def include_dirs_of(flags: tuple[str, ...]) -> tuple[str, ...]:
-    out = [f[2:] for f in flags if f.startswith("-I")]
-    out += [flags[i + 1] for i, f in enumerate(flags[:-1]) if f in ("-isystem", "-iquote")]
-    return tuple(out)
-
-
 def changed_since(revision: str, paths: list[str]) -> set[str]:
     """Real paths of files changed since `revision` (committed, staged or not), plus untracked
     files, in the git work tree around the first path."""

@@ -16,12 +16,7 @@ from typing import Any, NamedTuple
 
 from hipify_py.files import WriteError, read_existing, write_if_changed
 from hipify_py.port import run_record
-from hipify_py.port.build_info import (
-    changed_since,
-    flags_for,
-    include_dirs_of,
-    load_compile_commands,
-)
+from hipify_py.port.build_info import changed_since, flags_for, load_compile_commands
 from hipify_py.port.discovery import Discovery, Source, discover, read_source
 from hipify_py.port.local_headers import (
     HeaderIndex,
@@ -35,7 +30,7 @@ from hipify_py.port.result_cache import Dependencies, ResultCache, dependencies
 from hipify_py.port.run_values import OutputMode, RunOptions, RunOutcome
 from hipify_py.reporting.diagnostics import CATALOGUE, Diagnostic
 from hipify_py.results import FileResult, FileStatus
-from hipify_py.settings import Settings
+from hipify_py.settings import Settings, include_dirs_of
 from hipify_py.tables.mapping_model import MappingTable
 from hipify_py.tables.supplied import HEADER_NAME as SUPPLIED_HEADER
 from hipify_py.tables.supplied import render_header as render_supplied
