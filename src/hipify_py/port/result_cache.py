@@ -166,19 +166,8 @@ def _read(path: str) -> bytes | None:
         return None
 
 
-_DIGESTS: dict[tuple[str, int, int], str] = {}  # (path, mtime_ns, size) -> sha256, per process
-
-
 def _digest(path: str) -> str:
-    """The header's hash; a warm run asks for the same header once per includer."""
-    try:
-        st = os.stat(path)
-        known = _DIGESTS.get((path, st.st_mtime_ns, st.st_size))
-        if known is not None:
-            return known
-        with open(path, "rb") as handle:
-            digest = hashlib.sha256(handle.read()).hexdigest()
-    except OSError:
-        return ""
-    _DIGESTS[(path, st.st_mtime_ns, st.st_size)] = digest
-    return digest
+    """A dependency's hash now ("" where there is no regular file), as dependencies() listed it;
+    a warm run asks for the same header once per includer, and is answered from _FACTS."""
+    facts = _header_facts(path)
+    return facts[0] if facts is not None else ""
