@@ -621,16 +621,13 @@ def lost_declarations(parsed: ParsedSource, skeletons: Sequence[tuple[str, bytes
     space (`__global__`, or a macro of one) written before a body that no function found holds,
     or a mapped name declared in a user namespace (after a type) that no declaration recorded:
     with the headers' declarations missing, clang could not read that declaration."""
-    from hipify_py.engine.syntax import Syntax  # (it reads this module's tokens)
-
-    syntax = Syntax(parsed)
     tokens = parsed.tokens
     spaces = execution_space_names([parsed.data, *(text for _, text in skeletons)])
     for i, text in zip(tokens.of_kind(IDENT), tokens.raws_of_kind(IDENT), strict=True):
         if text not in spaces:
             continue
         at = tokens.start(i)
-        if any(f.start <= at < f.end for f in parsed.functions) or syntax.directive_at(i):
+        if any(f.start <= at < f.end for f in parsed.functions) or _in_directive(parsed.data, at):
             continue
         if _body_end(tokens, tokens.end(i)) is not None:
             return True
@@ -639,14 +636,24 @@ def lost_declarations(parsed: ParsedSource, skeletons: Sequence[tuple[str, bytes
     declared = {d.name for d in parsed.user_declarations}
     for first, last in _user_namespaces(tokens):
         for i in range(first + 1, last):
-            if tokens.kinds[i] != IDENT or tokens.text(i) in declared:
-                continue
-            before = syntax.prev_code(i)  # a declaration's name follows its type
-            if (before is not None and is_namespaced_name(tokens.text(i))
-                    and (tokens.kinds[before] == IDENT
-                         or tokens.raw(before) in (b">", b"*", b"&", b"&&"))):
+            if (tokens.kinds[i] == IDENT and tokens.text(i) not in declared
+                    and is_namespaced_name(tokens.text(i)) and _after_a_type(tokens, i)):
                 return True
     return False
+
+
+def _in_directive(data: bytes, offset: int) -> bool:
+    """Is offset on a line of a directive (a macro's definition, say), continuations included?"""
+    line = data.rfind(b"\n", 0, offset) + 1
+    while True:
+        if data[line:offset].lstrip().startswith(b"#"):
+            return True
+        if line == 0:
+            return False
+        previous = data.rfind(b"\n", 0, line - 1) + 1
+        if not data[previous:line - 1].rstrip(b"\r").endswith(b"\\"):
+            return False  # the line before does not continue onto this one
+        offset, line = line - 1, previous
 
 
 def _user_namespaces(tokens: TokenList) -> Iterator[tuple[int, int]]:
@@ -662,6 +669,16 @@ def _user_namespaces(tokens: TokenList) -> Iterator[tuple[int, int]]:
             close = tokens.brace_partner(k)
             if close is not None:
                 yield k, close
+
+
+def _after_a_type(tokens: TokenList, i: int) -> bool:
+    """Is the name at i declared (after a type or declarator punctuation), not called?"""
+    k = i - 1
+    while k >= 0 and tokens.kinds[k] == COMMENT:
+        k -= 1
+    if k < 0:
+        return False
+    return tokens.kinds[k] == IDENT or tokens.raw(k) in (b">", b"*", b"&", b"&&")
 
 
 def _body_end(tokens: TokenList, offset: int) -> int | None:
