@@ -266,8 +266,6 @@ def entry_fields(row: dict[str, str]) -> dict[str, object]:
         fields["behaviour"] = BEHAVIOUR_NOTES[row["cuda"]]
     if row["cuda"] in CORRECTION_NOTES:
         fields["note"] = CORRECTION_NOTES[row["cuda"]]
-    if row["cuda"] in UNSUPPORTED_SUGGESTIONS:
-        fields["note"] = UNSUPPORTED_SUGGESTIONS[row["cuda"]]
     if row["hip_unsupported"]:
         fields["hip_unsupported_cuda"] = row["hip_unsupported"].split()
     return fields
@@ -559,6 +557,11 @@ _UNATTRIBUTED = (
     "CU_DEVICE_ATTRIBUTE_SINGLE_TO_DOUBLE_PRECISION_PERF_RATIO", "CU_DEVICE_ATTRIBUTE_TCC_DRIVER",
 )
 SEMANTIC_NOTES = {
+    "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO": (
+        "hipBLASLt has no mode that ignores beta; this one reads beta from the host, so each "
+        "matmul in this mode must pass a pointer to a host 0 as beta (a null or device pointer, "
+        "which CUDA ignores here, fails); with a zero beta, C may still be read: an "
+        "uninitialised floating-point C holding NaN or Inf gives NaN where CUDA gave alpha*A*B"),
     "clock": _CLOCK, "clock64": _CLOCK,
     **dict.fromkeys(("cudaDevAttrComputeCapabilityMajor", "cudaDevAttrComputeCapabilityMinor",
                      "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR",
@@ -601,19 +604,13 @@ CORRECTION_NOTES: dict[str, str] = {
     "CU_DEVICE_ATTRIBUTE_GPU_OVERLAP": _GPU_OVERLAP_NOTE,
 }
 
-# Rows HIP has no equivalent of, where a HIP name does the same job under a condition the code
-# must meet: said as the finding's suggestion (the note of an unsupported entry).
-UNSUPPORTED_SUGGESTIONS: dict[str, str] = {
-    # cuBLASLt reads no beta in this mode; hipBLASLt's modes (ROCm 7.2's hipblaslt.h) all read
-    # one. bitsandbytes' hand-written HIP port passes a host beta of 0 with BETA_HOST instead.
-    "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO": (
-        "hipBLASLt has no mode that skips beta: the nearest is "
-        "HIPBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST with the matmul's beta pointing to "
-        "a host 0 (C is then read unless the library skips it for a zero beta)"),
-}
-
 # Rows of the reference that break real code, corrected; each with its reason.
 ROW_CORRECTIONS: dict[str, dict[str, str]] = {
+    # cuBLASLt reads no beta in this mode; hipBLASLt's modes (ROCm 7.2's hipblaslt.h) all read
+    # one. The nearest, which bitsandbytes' hand-written HIP port uses, reads beta from the host:
+    # the same product where the matmul's beta points to a host 0 (said on each use, HPY170).
+    "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO": {
+        "hip": "HIPBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST", "hip_added": "6.0.0"},
     # CUDA's GPU_OVERLAP is a 0/1 flag; the reference maps it to AsyncEngineCount, which HIP
     # answers with a fixed 8. hipDeviceAttributeDeviceOverlap is the flag (CLR:
     # `*pi = prop.asyncEngineCount > 0 ? 1 : 0`), in HIP's enum since the same release.

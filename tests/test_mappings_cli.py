@@ -261,10 +261,10 @@ def test_cublaslt_names_are_said_to_lack_a_hipblaslt_equivalent(table: MappingTa
     """cuBLASLt shares the cublas family; a name hipBLASLt lacks is not hipBLAS's to lack."""
     from hipify_py.tables.targets import resolve
 
-    lt = resolve(table.entries["CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO"], Settings(),
+    lt = resolve(table.entries["CUBLASLT_POINTER_MODE_MASK_ALPHA_DEVICE_VECTOR_BETA_ZERO"], Settings(),
                  table)
     assert [n.message for n in lt.notes if n.code == "HPY108"] == [
-        "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO has no hipBLASLt equivalent"]
+        "CUBLASLT_POINTER_MODE_MASK_ALPHA_DEVICE_VECTOR_BETA_ZERO has no hipBLASLt equivalent"]
     assert any("no hipBLAS equivalent" in n.message
                for e in table.entries.values()
                if e.family == "cublas" and e.status.name == "UNSUPPORTED"

@@ -25,6 +25,8 @@ HIP_LACKS_HEADER = {"cooperative_groups/reduce.h", "cooperative_groups/scan.h"}
 # Rows the generator corrects on purpose (ROW_CORRECTIONS there, each with its reason), and
 # names it adds (EXTRA_ROWS): written out again, so an accidental change still shows.
 CORRECTED = {
+    "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO": {
+        "hip": "HIPBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST", "hip_added": "6.0.0"},
     "nv_bfloat16": {"hip": "__hip_bfloat16", "hip_added": "5.7.0"},
     "nv_bfloat162": {"hip": "__hip_bfloat162", "hip_added": "5.7.0"},
     "cublasGetStatusString": {"hip": "hipblasStatusToString", "hip_added": "5.1.0"},

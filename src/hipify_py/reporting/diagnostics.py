@@ -247,7 +247,14 @@ _CODES: list[CodeInfo] = [
        "CUB block load/store with a warp-transpose algorithm on a block not a multiple of 64",
        "hipCUB's warp-transpose loads and stores (rocPRIM) require the block size to be a "
        "multiple of the wavefront size (64 on most AMD GPUs); a 32-thread block no longer "
-       "compiles. Use 64*k threads or another algorithm."),
+       "compiles. Reported where the translation cannot choose for you (HPY407): a 2-D or 3-D "
+       "block whose size is not known in the file. Use 64*k threads or BLOCK_*_TRANSPOSE."),
+    _c("HPY407", "warp-transpose-as-block-transpose", N, "warp-size",
+       "CUB warp-transpose block load/store translated to a block-wide transpose",
+       "BLOCK_LOAD_WARP_TRANSPOSE (and the store's) on a block that is not a multiple of 64 "
+       "threads becomes BLOCK_LOAD_TRANSPOSE: the same blocked arrangement through a block-wide "
+       "exchange, which hipCUB allows for any block size. Where the size is a template "
+       "parameter, the choice is made at compile time and keeps the warp transpose for 64*k."),
     _c("HPY500", "feature-macro-rewritten", N, "preprocessor",
        "CUDA feature-test macro translated to its HIP meaning",
        "No action needed; review that the branch kept is the intended one."),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from hipify_py.engine.rules.arguments import rewrite_arguments
 from hipify_py.engine.rules.base import Context, Reference, Rule, RuleOutput, Supply
 from hipify_py.engine.rules.case_labels import comment_out_dead_case_labels
+from hipify_py.engine.rules.cub_algorithms import rewrite_warp_transposes
 from hipify_py.engine.rules.dependent_launch import remove_dependent_launch
 from hipify_py.engine.rules.device_checks import check_device_code
 from hipify_py.engine.rules.feature_macros import translate_feature_macros
@@ -31,6 +32,7 @@ RULES: tuple[Rule, ...] = (
     translate_feature_macros,
     find_type_clashes,
     check_struct_members,
+    rewrite_warp_transposes,
     check_device_code,
     rewrite_warp_sync,
     separate_literal_suffixes,

@@ -299,6 +299,15 @@ def identifier_tokens(ctx: Context, pattern: re.Pattern[bytes]) -> list[int]:
     return out
 
 
+def int_value(raw: bytes) -> int | None:
+    """An integer literal's value (suffixes, hex, octal), or None for anything else."""
+    text = raw.rstrip(b"uUlL")
+    try:
+        return int(text, 0) if text[:1].isdigit() else None
+    except ValueError:
+        return int(text, 8) if text.startswith(b"0") and text.isdigit() else None
+
+
 class Supply(NamedTuple):
     """A name the file uses that the target HIP lacks and hipify_supplied.h supplies."""
 

@@ -1,5 +1,5 @@
 """Device-code checks: inline PTX (HPY300), image functions (HPY320) and warp-size hazards
-(HPY401-HPY406).
+(HPY401-HPY405; HPY406, cub's warp transposes, is rules/cub_algorithms.py's).
 
 AMD wavefronts have 64 lanes. Code written for 32-lane warps still compiles under hipcc but
 silently computes wrong answers, which is why these are reported and never rewritten.
@@ -16,7 +16,13 @@ import re
 from collections.abc import Iterator
 
 from hipify_py.engine.parsing import COMMENT, IDENT, KEYWORD, LITERAL, FunctionBody
-from hipify_py.engine.rules.base import Context, RuleOutput, after_a_type, identifier_tokens
+from hipify_py.engine.rules.base import (
+    Context,
+    RuleOutput,
+    after_a_type,
+    identifier_tokens,
+    int_value,
+)
 from hipify_py.engine.rules.warp_sync import MASKED, SUPPLIED_BEFORE_62, supplied_before_62
 from hipify_py.reporting.diagnostics import Finding
 
@@ -132,18 +138,8 @@ def check_device_code(ctx: Context) -> Iterator[RuleOutput]:
         yield from _shuffles_from_16(ctx)
     if b"__shared__" in data:
         yield from _per_warp_arrays(ctx)
-    if b"_WARP_TRANSPOSE" in data:
-        yield from _warp_transpose_blocks(ctx)
     if b"tex" in data or b"surf" in data:
         yield from _image_functions(ctx)
-
-
-def _int_value(raw: bytes) -> int | None:
-    text = raw.rstrip(b"uUlL")
-    try:
-        return int(text, 0) if text[:1].isdigit() else None
-    except ValueError:
-        return int(text, 8) if text.startswith(b"0") and text.isdigit() else None
 
 
 # --- HPY300 -------------------------------------------------------------------------------
@@ -375,7 +371,7 @@ def _warp_size_literals(ctx: Context) -> Iterator[RuleOutput]:
         raw = toks.raw(k)
         if len(raw) > 6 or raw[:1] not in b"0359":
             continue
-        value = _int_value(raw)
+        value = int_value(raw)
         if value not in (32, 31, 5):
             continue
         op = syntax.prev_code(k)
@@ -450,7 +446,7 @@ def _shuffles_from_16(ctx: Context) -> Iterator[RuleOutput]:
             call.args[1] if not toks.raw(i).endswith(b"_sync") else None)
         if offset is None or offset.first != offset.last:
             continue
-        if _int_value(toks.raw(offset.first)) != 16:
+        if int_value(toks.raw(offset.first)) != 16:
             continue
         yield Finding(
             "HPY404", offset.start, offset.end,
@@ -475,7 +471,7 @@ def _loop_from_16(ctx: Context, for_index: int) -> Finding | None:
         return None
     init = [k for k in header if k < semis[0]]
     step = b"".join(toks.raw(k) for k in header if k > semis[1])
-    sixteen = next((k for k in init if toks.kinds[k] == LITERAL and _int_value(toks.raw(k)) == 16
+    sixteen = next((k for k in init if toks.kinds[k] == LITERAL and int_value(toks.raw(k)) == 16
                     and toks.raw(syntax.prev_code(k) or k) == b"="), None)
     if sixteen is None or not (b"/=2" in step or b">>=1" in step or b"/2" in step or b">>1" in step):
         return None
@@ -513,7 +509,7 @@ def _per_warp_arrays(ctx: Context) -> Iterator[RuleOutput]:
             continue
         for m in _SHARED_ARRAY.finditer(data, fn.start, fn.end):
             size = m.group(2)
-            if _int_value(size) != 32 and size not in constants_32:
+            if int_value(size) != 32 and size not in constants_32:
                 continue
             yield Finding(
                 "HPY405", m.start(2), m.end(2),
@@ -523,51 +519,3 @@ def _per_warp_arrays(ctx: Context) -> Iterator[RuleOutput]:
                 None, "size it with a constant for 64 on AMD (or compute it from warpSize)",
                 "device",
             )
-
-
-# --- HPY406 -------------------------------------------------------------------------------
-# cub::BlockLoad / BlockStore with a warp-transpose algorithm: hipCUB (rocPRIM) requires the block
-# size to be a multiple of the wavefront (64 on most AMD GPUs); CUDA's 32-thread blocks no longer
-# compile. Found in bitsandbytes (BlockStore<unsigned char, 32, ...> static-asserted).
-_WARP_TRANSPOSE_BLOCK = re.compile(
-    rb"\b(Block(?:Load|Store))\s*<\s*(?:[^<>,]|<[^<>]*>)+,\s*([^,<>]+?)\s*,[^;]*?"
-    rb"\b(?:BLOCK_(?:LOAD|STORE)_WARP_TRANSPOSE(?:_TIMESLICED)?)\b")
-
-
-def _warp_transpose_blocks(ctx: Context) -> Iterator[RuleOutput]:
-    data = ctx.data
-    for m in _WARP_TRANSPOSE_BLOCK.finditer(data):
-        threads = m.group(2).strip()
-        value = _int_value(threads)
-        if value is not None and value % 64 == 0:
-            continue
-        if ctx.is_skipped(m.start()):
-            continue
-        kind = m.group(1).decode()
-        what = (f"{kind} with a warp-transpose algorithm and {threads.decode()} threads: "
-                "hipCUB needs a multiple of the wavefront size (64), or it does not compile")
-        hint = "use a block of 64*k threads for this primitive, or a direct/striped algorithm"
-        yield Finding("HPY406", m.start(1), m.end(1), what, None, hint, "device")
-        # hipcc reports the failure where the type is completed: `Alias::TempStorage`.
-        alias = _alias_of(data, m.start(1), m.end())
-        if alias is None:
-            continue
-        use = re.compile(rb"\b" + re.escape(alias) + rb"\s*::\s*TempStorage\b").search(data, m.end())
-        if use is not None and not ctx.is_skipped(use.start()):
-            line = data.count(b"\n", 0, m.start(1)) + 1
-            yield Finding("HPY406", use.start(), use.end(),
-                          f"{alias.decode()} (line {line}) is a {what}", None, hint, "device")
-
-
-_TYPEDEF_NAME = re.compile(rb"\s*>\s*(\w+)\s*;")
-_USING_NAME = re.compile(rb"\busing\s+(\w+)\s*=\s*(?:typename\s+)?(?:\w+\s*::\s*)*$")
-
-
-def _alias_of(data: bytes, start: int, end: int) -> bytes | None:
-    """The name a `typedef cub::BlockLoad<...> Name;` or `using Name = cub::BlockLoad<...>;`
-    gives the type spelled between start and end."""
-    after = _TYPEDEF_NAME.match(data, end)
-    if after is not None:
-        return after.group(1)
-    before = _USING_NAME.search(data[max(0, start - 200) : start])
-    return before.group(1) if before is not None else None
