@@ -294,6 +294,11 @@ _CODES: list[CodeInfo] = [
        "redefinition. It is kept for CUDA only (#if !defined(__HIP_PLATFORM_AMD__)), so HIP's "
        "own is used on AMD; where the definition does not stand on lines of its own it is left "
        "as it is, and the finding is an error."),
+    _c("HPY514", "vector-type-redefined", E, "types",
+       "a type named as one of HIP's vector types, in a file that gets HIP's runtime header",
+       "hip/hip_runtime.h defines the vector types (uchar4, float2, ...) as CUDA's headers do; a "
+       "file that defined its own one for a host compiler, and now includes HIP's runtime, "
+       "redefines it. Use HIP's type or rename the project's own."),
     _c("HPY513", "case-label-removed", N, "types",
        "case label of a CUDA value the target HIP lacks: commented out",
        "HIP never produces a value it does not define, so the label can never be taken; the "

@@ -16,6 +16,11 @@
   atomicMax on float and double, atomicSub on unsigned long long); a project's own definition of
   one, at global scope, is a redefinition.
 
+* HPY514: a file that gets HIP's runtime header and defines, at global scope, a type named as
+  one of HIP's vector types (`struct uchar4 {...}`, `typedef ... float2;`): that header defines
+  them already, so the definition is a redefinition. (A host file with no other CUDA gets no
+  runtime header and keeps its own type: Context.uses_cuda.)
+
 All are found on tokens: a function declarator is an identifier (or `operator` + symbol)
 followed by a parenthesised parameter list and then `{`, `;` or a qualifier.
 """
@@ -45,6 +50,7 @@ def find_type_clashes(ctx: Context) -> Iterator[RuleOutput]:
     yield from _overload_collisions(ctx)
     yield from _vector_operators(ctx)
     yield from _hip_atomic_overloads(ctx)
+    yield from _vector_type_definitions(ctx)
 
 
 @cache
@@ -379,3 +385,38 @@ def _is_member(ctx: Context, i: int, *, namespaces: bool = False) -> bool:
                 return False
             depth -= 1
     return False
+
+
+_VECTOR_NAME = re.compile(
+    rb"(?:u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4]")
+_TYPE_DEFINITION = re.compile(
+    rb"\b(?:struct|class|union)\s+(\w+)\s*(?:final\s*)?[{:]"
+    rb"|\btypedef\b[^;{}]*?\b(\w+)\s*(?:\[[^\]]*\]\s*)*;"
+    rb"|\}\s*(\w+)\s*;"
+    rb"|\busing\s+(\w+)\s*=")
+
+
+def _vector_type_definitions(ctx: Context) -> Iterator[RuleOutput]:
+    data = ctx.data
+    for m in _TYPE_DEFINITION.finditer(data):
+        group = next(g for g in range(1, 5) if m.group(g))
+        name = m.group(group)
+        if _VECTOR_NAME.fullmatch(name) is None:
+            continue
+        i = ctx.parsed.tokens.index_at(m.start(group))
+        toks = ctx.parsed.tokens
+        if i >= len(toks) or toks.kinds[i] != IDENT or toks.start(i) != m.start(group):
+            continue  # in a comment or a string
+        if group == 3 and b"typedef" not in data[max(0, m.start() - 4000) : m.start()]:
+            continue  # `} name;` declares a variable unless a typedef opened the braces
+        if ctx.is_inactive(m.start(group)) or _is_member(ctx, i, namespaces=True):
+            continue
+        if not ctx.uses_cuda:
+            return  # no HIP runtime header comes in: the project's own type stays
+        text = name.decode()
+        yield Finding(
+            "HPY514", m.start(group), m.end(group),
+            f"{text} is one of HIP's vector types, which hip/hip_runtime.h (included by the "
+            f"translation) defines already: this definition redefines it",
+            None, f"use HIP's {text} (members x, y, z, w as CUDA's), or rename this type",
+            "runtime", Severity.ERROR)
