@@ -11,6 +11,7 @@ import shutil
 import stat
 import tempfile
 from collections.abc import Callable
+from typing import BinaryIO
 
 
 class WriteError(OSError):
@@ -79,6 +80,18 @@ def atomic_write(path: str | os.PathLike[str], data: bytes, *, mode_from: str | 
                 os.chmod(tmp, 0o666 & ~_umask())
             else:
                 shutil.copymode(path, tmp)
+
+    _replace_through_temporary(path, fill)
+
+
+def atomic_write_stream(path: str | os.PathLike[str], write: Callable[[BinaryIO], None]) -> None:
+    """atomic_write for data made as it is written (a pickle streamed out), so that it is never
+    whole in memory; write gets the temporary file, open for writing and seeking. Raises
+    OSError."""
+
+    def fill(fd: int, tmp: str) -> None:
+        with os.fdopen(fd, "wb") as handle:
+            write(handle)
 
     _replace_through_temporary(path, fill)
 
