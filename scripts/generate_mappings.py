@@ -620,6 +620,10 @@ ROW_CORRECTIONS: dict[str, dict[str, str]] = {
     # which hip/hip_bf16.h (what cuda_bf16.h becomes) does not declare.
     "nv_bfloat16": {"hip": "__hip_bfloat16", "hip_added": "5.7.0"},
     "nv_bfloat162": {"hip": "__hip_bfloat162", "hip_added": "5.7.0"},
+    # CUDA's __float2bfloat16 is its _rn form (round to nearest even, cuda_bf16.hpp), which
+    # the reference maps; HIP's __float2bfloat16 rounds to nearest even too, and no HIP up to
+    # 7.2 declares the _rn name (karpathy/llm.c's stochastic rounding calls it).
+    "__float2bfloat16_rn": {"hip": "__float2bfloat16", "hip_added": "5.7.0"},
     # hipBLAS has had the status-string function since ROCm 5.1; only rocBLAS's was listed.
     "cublasGetStatusString": {"hip": "hipblasStatusToString", "hip_added": "5.1.0"},
     # The reference swaps the rocSPARSE orders (column-major data read as row-major: wrong

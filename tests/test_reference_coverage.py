@@ -29,6 +29,7 @@ CORRECTED = {
         "hip": "HIPBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST", "hip_added": "6.0.0"},
     "nv_bfloat16": {"hip": "__hip_bfloat16", "hip_added": "5.7.0"},
     "nv_bfloat162": {"hip": "__hip_bfloat162", "hip_added": "5.7.0"},
+    "__float2bfloat16_rn": {"hip": "__float2bfloat16", "hip_added": "5.7.0"},
     "cublasGetStatusString": {"hip": "hipblasStatusToString", "hip_added": "5.1.0"},
     "__trap": {"hip": "__builtin_trap", "hip_added": "1.6.0"},
     "cudaMemPrefetchAsync_v2": {"hip": "hipMemPrefetchAsync_v2", "hip_added": "7.2.0"},
