@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from hipify_py.engine.rules.arguments import rewrite_arguments
 from hipify_py.engine.rules.base import Context, Reference, Rule, RuleOutput, Supply
+from hipify_py.engine.rules.blaslt_scale_type import drop_redundant_scale_types
 from hipify_py.engine.rules.case_labels import comment_out_dead_case_labels
 from hipify_py.engine.rules.cub_algorithms import rewrite_warp_transposes
 from hipify_py.engine.rules.dependent_launch import remove_dependent_launch
@@ -26,6 +27,7 @@ RULES: tuple[Rule, ...] = (
     rename_identifiers,
     comment_out_dead_case_labels,
     remove_dependent_launch,
+    drop_redundant_scale_types,
     rewrite_includes,
     rewrite_launches,
     rewrite_arguments,

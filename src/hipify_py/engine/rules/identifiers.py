@@ -25,6 +25,7 @@ from hipify_py.engine.rules.base import (
     identifier_tokens,
     misfit_null_argument,
 )
+from hipify_py.engine.rules.blaslt_scale_type import scale_type_plan
 from hipify_py.engine.rules.call_forms import FormChoice, choose_form
 from hipify_py.engine.rules.case_labels import dead_case_labels
 from hipify_py.engine.rules.dependent_launch import dependent_launch_plan
@@ -59,6 +60,7 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
     header_starts = [a for a, _ in header_names]  # in order: bisected, not scanned per name
     commented_out = dead_case_labels(ctx)
     dependent_launch = dependent_launch_plan(ctx).handled  # taken out, or reported, there
+    dropped = scale_type_plan(ctx).handled  # a call that goes, names and all
     for i, entry in ctx.api_tokens:
         if entry.family == FEATURE_MACROS:
             continue
@@ -68,7 +70,7 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
         k = bisect.bisect_right(header_starts, start) - 1
         if k >= 0 and start < header_names[k][1]:
             continue
-        if i in commented_out or i in dependent_launch:
+        if i in commented_out or i in dependent_launch or i in dropped:
             continue
         if is_member_or_user_name(ctx, i, scopes.get(entry.cuda, NO_RANGES), entries):
             continue
