@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 from hipify_py.engine.edits import Edit
 from hipify_py.engine.parsing import COMMENT, IDENT, KEYWORD, PUNCT
-from hipify_py.engine.rules.base import Context, RuleOutput
+from hipify_py.engine.rules.base import Context, RuleOutput, identifier_tokens
 from hipify_py.engine.syntax import Span
 from hipify_py.reporting.diagnostics import Finding, Severity
 from hipify_py.tables.mapping_model import MappingTable
@@ -387,36 +387,63 @@ def _is_member(ctx: Context, i: int, *, namespaces: bool = False) -> bool:
     return False
 
 
-_VECTOR_NAME = re.compile(
-    rb"(?:u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4]")
-_TYPE_DEFINITION = re.compile(
-    rb"\b(?:struct|class|union)\s+(\w+)\s*(?:final\s*)?[{:]"
-    rb"|\btypedef\b[^;{}]*?\b(\w+)\s*(?:\[[^\]]*\]\s*)*;"
-    rb"|\}\s*(\w+)\s*;"
-    rb"|\busing\s+(\w+)\s*=")
+_VECTOR_NAME = re.compile(rb"\b(?:u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4]\b")
+_STATEMENT_EDGES = frozenset({b";", b"{", b"}"})
 
 
 def _vector_type_definitions(ctx: Context) -> Iterator[RuleOutput]:
-    data = ctx.data
-    for m in _TYPE_DEFINITION.finditer(data):
-        group = next(g for g in range(1, 5) if m.group(g))
-        name = m.group(group)
-        if _VECTOR_NAME.fullmatch(name) is None:
+    """Found from the vector type names the file spells (a byte search), each looked at in its
+    tokens: `struct uchar4 {`, `struct uchar4 : base {`, `using uchar4 =`, `typedef ... uchar4;`
+    and `typedef struct {...} uchar4;`."""
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    for i in identifier_tokens(ctx, _VECTOR_NAME):
+        before, after = syntax.prev_code(i), syntax.next_code(i)
+        if before is None or after is None:
             continue
-        i = ctx.parsed.tokens.index_at(m.start(group))
-        toks = ctx.parsed.tokens
-        if i >= len(toks) or toks.kinds[i] != IDENT or toks.start(i) != m.start(group):
-            continue  # in a comment or a string
-        if group == 3 and b"typedef" not in data[max(0, m.start() - 4000) : m.start()]:
-            continue  # `} name;` declares a variable unless a typedef opened the braces
-        if ctx.is_inactive(m.start(group)) or _is_member(ctx, i, namespaces=True):
+        b, a = toks.raw(before), toks.raw(after)
+        if b in (b"struct", b"class", b"union"):
+            defined = a in (b"{", b":", b"final")
+        elif b == b"using":
+            defined = a == b"="
+        elif a in (b";", b"["):
+            defined = _typedef_statement(ctx, i)
+        else:
+            defined = False
+        if not defined:
+            continue
+        start, end = toks.start(i), toks.end(i)
+        if ctx.is_inactive(start) or _is_member(ctx, i, namespaces=True):
             continue
         if not ctx.uses_cuda:
             return  # no HIP runtime header comes in: the project's own type stays
-        text = name.decode()
+        text = toks.text(i)
         yield Finding(
-            "HPY514", m.start(group), m.end(group),
+            "HPY514", start, end,
             f"{text} is one of HIP's vector types, which hip/hip_runtime.h (included by the "
             f"translation) defines already: this definition redefines it",
             None, f"use HIP's {text} (members x, y, z, w as CUDA's), or rename this type",
             "runtime", Severity.ERROR)
+
+
+def _typedef_statement(ctx: Context, i: int) -> bool:
+    """Is token i declared by a statement that starts with `typedef` (over braced bodies)?"""
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    k = syntax.prev_code(i)
+    for _ in range(200):
+        if k is None:
+            return False
+        raw = toks.raw(k)
+        if raw == b"}":
+            opening = syntax.enclosing_bracket(k)  # the `{` open just before it is its own
+            if opening is None or syntax.partner_of(opening) != k:
+                return False
+            k = syntax.prev_code(opening)
+            continue
+        if raw in _STATEMENT_EDGES:
+            return False
+        if raw == b"typedef":
+            return True
+        k = syntax.prev_code(k)
+    return False
