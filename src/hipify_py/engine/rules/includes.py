@@ -26,7 +26,6 @@ from hipify_py.engine.ranges import Ranges
 from hipify_py.engine.rules.base import Context, Reference, RuleOutput
 from hipify_py.engine.rules.residue import (
     LIBCUDACXX_SUPPLIED,
-    declared_names,
     header_name_uses,
     libcudacxx_uses,
     supplied_here,
@@ -277,12 +276,12 @@ class SuppliedUses(NamedTuple):
 
 
 def declared_supplied(ctx: Context, entry: HeaderEntry) -> SuppliedUses | None:
-    """For a header that lists what it declares (`declares`), what the file uses of it, split
-    by whether it is supplied here (NVML's nvmlInit is; its nvmlDeviceGetPowerUsage is not);
-    None for a header that lists nothing."""
+    """For a header that lists what it declares (`declares`), what the file uses of it in any
+    #if branch, split by whether it is supplied here (NVML's nvmlInit is; its
+    nvmlDeviceGetPowerUsage is not); None for a header that lists nothing."""
     if not entry.declares:
         return None
-    names = sorted({name for _, name in header_name_uses(ctx, entry)})
+    names = sorted({name for _, name in header_name_uses(ctx, entry, live_only=False)})
     ours = tuple(n for n in names if supplied_here(ctx, n))
     return SuppliedUses(ours, tuple(n for n in names if n not in ours))
 
@@ -309,11 +308,11 @@ def _libcudacxx_supplied(ctx: Context, inc: Include) -> list[str] | None:
 
 def _unused_in_unit(ctx: Context, entry: HeaderEntry) -> bool:
     """A translation unit (not a header, whose includers may rely on it) that names nothing the
-    header declares, in any branch. A later header that does is reported on its own line."""
+    header declares, in any branch (a name of its own, `struct nvmlStats`, is not the header's).
+    A later header that does is reported on its own line."""
     if not ctx.path.endswith(_UNIT_SUFFIXES):
         return False
-    pattern = declared_names(entry.declares)
-    return not any(pattern.fullmatch(raw) for raw in set(ctx.parsed.tokens.raws_of_kind(IDENT)))
+    return not header_name_uses(ctx, entry, live_only=False)
 
 
 def dropped_for_target(ctx: Context, entry: HeaderEntry) -> bool:

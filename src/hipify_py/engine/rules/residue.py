@@ -327,10 +327,12 @@ def _declaring_headers(table: MappingTable) -> tuple[HeaderEntry, ...]:
     return tuple(seen.values())
 
 
-def header_name_uses(ctx: Context, entry: HeaderEntry) -> list[tuple[int, str]]:
-    """Each use of a name the (unsupported) header declares in code the CUDA reading compiles:
-    (token, name). Not a member (`x.nvmlInit`), not a name in a namespace of the file's own,
-    not a name the file (or a project header it includes) defines or declares itself."""
+def header_name_uses(ctx: Context, entry: HeaderEntry,
+                     live_only: bool = True) -> list[tuple[int, str]]:
+    """Each use of a name the (unsupported) header declares: (token, name), in code the CUDA
+    reading compiles (or, not live_only, in any #if branch). Not a member (`x.nvmlInit`), not a
+    name in a namespace of the file's own, not a name the file (or a project header it
+    includes) defines or declares itself."""
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
     pattern = declared_names(entry.declares)
@@ -350,7 +352,7 @@ def header_name_uses(ctx: Context, entry: HeaderEntry) -> list[tuple[int, str]]:
             qualifier = syntax.prev_code(prev)
             if qualifier is not None and toks.kinds[qualifier] == IDENT:
                 continue  # mine::NVML_X
-        if _dead(ctx, i):
+        if live_only and _dead(ctx, i):
             continue
         out.append((i, name))
     return out
