@@ -58,6 +58,9 @@ COMPILES = {
     "libraries/nvml_supplied.cu.hip": ("5.2", "7.2", "nvidia"),
     "libraries/nvml_header.h.hip": ("5.2", "7.2", "nvidia"),
     "libraries/nvml_unused.cu.hip": ("5.2", "7.2", "nvidia"),
+    # the occupancy calculator of HIP 5.5, supplied before it (HIP's own wins on 7.2)
+    "versions/occupancy_variable_smem.cu.hip52.hip": ("5.2", "7.2", "nvidia"),
+    "versions/occupancy_variable_smem.cu.hip": ("7.2",),
     "feature_macros/library_versions.cu.hip": ("5.2", "7.2", "nvidia"),
     "arguments/void_pointer_casts.cu.hip": ("5.2", "7.2", "nvidia"),
     "launches/kernel_name_macro.cu.hip": ("5.2", "7.2", "nvidia"),
