@@ -182,7 +182,7 @@ inline std::vector<hipify_py_nvmlDevice_st>& hipify_py_nvml_devices() {
 }  // namespace hipify_py_supplied
 #endif
 
-// hipify_py_nvmlDeviceGetHandleByPciBusId: NVML's bus-id forms (domain:bus:device.function, domain:bus:device, bus:device.function, in hexadecimal, an 8-digit domain too) matched against each GPU's hipDeviceGetPCIBusId
+// hipify_py_nvmlDeviceGetHandleByPciBusId: NVML's bus-id forms (domain:bus:device.function, domain:bus:device, bus:device.function, in hexadecimal, an 8-digit domain too; function 0) matched against each GPU's hipDeviceGetPCIBusId
 #if 1
 namespace hipify_py_supplied {
 inline hipify_py_nvmlReturn_t hipify_py_nvmlDeviceGetHandleByPciBusId(
@@ -190,12 +190,12 @@ inline hipify_py_nvmlReturn_t hipify_py_nvmlDeviceGetHandleByPciBusId(
   if (hipify_py_nvml_refs().load() <= 0) return HIPIFY_PY_NVML_ERROR_UNINITIALIZED;
   unsigned int domain = 0, bus = 0, slot = 0, function = 0;
   if (pciBusId == nullptr || device == nullptr ||
-      !hipify_py_nvml_parse_bus_id(pciBusId, &domain, &bus, &slot, &function))
+      !hipify_py_nvml_parse_bus_id(pciBusId, &domain, &bus, &slot, &function) ||
+      function != 0)  // (a GPU is function 0; NVML calls any other an invalid argument)
     return HIPIFY_PY_NVML_ERROR_INVALID_ARGUMENT;
   std::vector<hipify_py_nvmlDevice_st>& all = hipify_py_nvml_devices();
   for (std::size_t k = 0; k < all.size(); ++k) {
-    if (all[k].domain == domain && all[k].bus == bus && all[k].device == slot &&
-        function == 0) {
+    if (all[k].domain == domain && all[k].bus == bus && all[k].device == slot) {
       *device = &all[k];
       return HIPIFY_PY_NVML_SUCCESS;
     }
