@@ -327,16 +327,27 @@ def _declaring_headers(table: MappingTable) -> tuple[HeaderEntry, ...]:
     return tuple(seen.values())
 
 
-def header_name_uses(ctx: Context, entry: HeaderEntry,
-                     live_only: bool = True) -> list[tuple[int, str]]:
+def header_name_uses(ctx: Context, entry: HeaderEntry, live_only: bool = True,
+                     unlisted_only: bool = False) -> list[tuple[int, str]]:
     """Each use of a name the (unsupported) header declares: (token, name), in code the CUDA
-    reading compiles (or, not live_only, in any #if branch). Not a member (`x.nvmlInit`), not a
-    name in a namespace of the file's own, not a name the file (or a project header it
-    includes) defines or declares itself."""
+    reading compiles (or, not live_only, in any #if branch); unlisted_only: of a name no table
+    row lists. Not a member (`x.nvmlInit`), not a name in a namespace of the file's own, not a
+    name the file (or a project header it includes) defines or declares itself."""
+    key = f"header_name_uses {' '.join(entry.declares)} {live_only} {unlisted_only}"
+    known: list[tuple[int, str]] | None = ctx.memo.get(key)
+    if known is None:
+        known = ctx.memo[key] = _header_name_uses(ctx, entry, live_only, unlisted_only)
+    return known
+
+
+def _header_name_uses(ctx: Context, entry: HeaderEntry, live_only: bool,
+                      unlisted_only: bool) -> list[tuple[int, str]]:
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
     pattern = declared_names(entry.declares)
     found = identifier_tokens(ctx, pattern)
+    if unlisted_only:
+        found = [i for i in found if toks.text(i) not in ctx.table.entries]
     if not found:
         return []
     own = _own_names(ctx, pattern)
@@ -381,11 +392,8 @@ def _header_names(ctx: Context) -> Iterator[RuleOutput]:
     """HPY119 on each use of a header's name no table row covers (the rows are supplied, or
     reported by the identifiers rule)."""
     toks = ctx.parsed.tokens
-    entries = ctx.table.entries
     for entry in _declaring_headers(ctx.table):
-        for i, name in header_name_uses(ctx, entry):
-            if name in entries:
-                continue
+        for i, name in header_name_uses(ctx, entry, unlisted_only=True):
             yield Reference(entry.family, name, False)
             yield Finding("HPY119", toks.start(i), toks.end(i),
                           f"{name}: {entry.cuda} declares it, and HIP has no counterpart "
