@@ -174,7 +174,12 @@ EXTRA_UNSUPPORTED = {
 # What an unsupported header declares, as names a file must use to need it: a translation unit
 # that uses none of them includes the header for nothing, and the include is dropped rather
 # than left to fail (found in bitsandbytes' kernels.cu, which includes mma.h and uses no wmma).
-HEADER_DECLARES = {"mma.h": ("nvcuda", "wmma")}
+# Globs (fnmatch, `*` within a name) where a header's names share a prefix: NVML's functions and
+# types are nvmlX, its constants NVML_X. A file whose every such name hipify_supplied.h supplies
+# (mappings/nvml.yaml, supplied_nvml.yaml) drops the include; any other is reported on its line.
+HEADER_DECLARES = {"mma.h": ("nvcuda", "wmma"), "nvml.h": ("nvml[A-Z]*", "NVML_*")}
+# The family of an unsupported header whose names a mapping family of ours covers in part.
+HEADER_FAMILIES = {"nvml.h": "nvml"}
 HEADER_PATTERNS = [
     {"cuda": "cuda/*", "unsupported": True, "family": "runtime",
      "note": "libcu++ (cuda/std/...) has no HIP equivalent; use the C++ standard library"},
@@ -964,7 +969,8 @@ def write_headers(out: Path, reference: Path, source_note: str) -> None:
             lines.append(f"  {json.dumps(name)}: {flow(mapped)}")
     for name, note in sorted(EXTRA_UNSUPPORTED.items()):
         if name not in seen:
-            fields = {"family": "runtime", "unsupported": True, "note": note}
+            fields = {"family": HEADER_FAMILIES.get(name, "runtime"), "unsupported": True,
+                      "note": note}
             if name in HEADER_DECLARES:
                 fields["declares"] = list(HEADER_DECLARES[name])
             lines.append(f"  {json.dumps(name)}: {flow(fields)}")

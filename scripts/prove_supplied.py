@@ -10,6 +10,9 @@ sha256 of the code proven, so CI (no GPU) notices code that changed since its pr
     #   (--only supplied_half.yaml, --only __hmax2: prove those alone; the records merge)
     # on the GPU machine:  bash .devbundle-simd/run.sh   (writes $OUT/supplied_results.json)
     python scripts/prove_supplied.py record RESULTS.json
+    # host functions (NVML's, --only supplied_nvml.yaml): nvml.h from the nvidia-nvml-dev wheel
+    # (pip install --no-deps --target /tmp/handhip/nvml nvidia-nvml-dev); the run writes
+    # $OUT/host_results.json, recorded the same way
 
 The program is HIP compiled for NVIDIA (nvcc with HIP's NVIDIA platform headers, issue 28): our
 code sits in namespace hipify_py_supplied as the generated header has it, and `::NAME` is CUDA's.
@@ -20,6 +23,21 @@ one-argument function is run on all 2^32 words; random compares --random words p
 (default 10^8), a quarter of them built from edge values (0, 1, -1, the extremes) lane by lane;
 functor compares a libcu++ function object (cuda::maximum) with ours the same way, its words
 read as floats, doubles, ints and an int with a float (the untyped form) in turn.
+
+Host functions are proven by a host program of their own (prove_host.cpp): nvml compares each
+supplied NVML function (mappings/supplied_nvml.yaml) with NVML's own, loaded from the driver's
+libnvidia-ml.so.1, on every GPU of the machine and on the error paths (before nvmlInit, after
+nvmlShutdown, null pointers, a short name buffer, unknown and malformed bus ids, invalid clock
+types): the return codes, the values, the names, the error strings, and which device a handle
+found by index and by each of NVML's bus-id forms is; nvml_peak records NVML's current clock and
+ours (the peak) side by side and compares only the return codes. Its negative control, a
+MaxClockInfo one MHz off and an occupancy calculator a warp off, must be caught. The values of
+our enumerators and constants are checked against nvml.h when it compiles (static_assert).
+occupancy compares an occupancy calculator HIP lacks (hipOccupancyMaxPotentialBlockSizeVariableSMem
+before HIP 5.5) with CUDA's own, for kernels of different register, shared memory and
+launch-bound limits, dynamic shared memory sizes that grow with the block or not, block size
+limits and flags: the block and grid sizes must be CUDA's. A host proof is keyed by the sha256 of the function's code with
+everything it needs, so a changed helper needs a new proof too.
 
 Half-precision functions (mappings/supplied_half.yaml) are proven the same way on their bits:
 a `__half` is the low halfword of a word, a `__half2` the whole word (low lane low), results
@@ -51,11 +69,16 @@ MAPPINGS = ROOT / "mappings"
 RECORD = ROOT / "tests" / "data" / "supplied_proofs.json"
 MAKE_INCLUDE = ROOT.parent / "shared" / "tools" / "hip-nvidia" / "make-include.sh"
 NAMESPACE = "hipify_py_supplied"
-METHODS = ("lanes8", "lanes16", "random", "functor")
+DEVICE_METHODS = ("lanes8", "lanes16", "random", "functor")
+HOST_METHODS = ("nvml", "nvml_peak", "occupancy")  # the host program (prove_host.cpp)
+METHODS = DEVICE_METHODS + HOST_METHODS
 RANDOM_WORDS = 10**8
 SEED = 0x5EED2029
 NVCC_FLAGS = ["-O2", "-std=c++17", "-arch=sm_90", "-x", "cu", "-D__HIP_PLATFORM_NVIDIA__"]
 PROGRAM, BINARY, RESULTS = "prove_supplied.cu", "prove_supplied", "supplied_results.json"
+HOST_PROGRAM, HOST_BINARY, HOST_RESULTS = "prove_host.cpp", "prove_host", "host_results.json"
+NVML_INCLUDE = Path("/tmp/handhip/nvml/nvidia/cu13/include")  # the nvidia-nvml-dev wheel's
+HOST_CONTROL = "(control host)"
 
 RESULT_TYPES = ("unsigned int", "int", "__half2", "__half", "signed char", "unsigned char")
 _SIGNATURE = re.compile(
@@ -82,10 +105,15 @@ class Supplied:
     hip_added: str | None = None
     helper: bool = False  # used by other entries only: no `using` exposes it
     includes: list[str] = field(default_factory=list)  # headers beyond hip/hip_runtime.h
+    macro: bool = False  # a preprocessor definition, written at top level
 
     @property
     def sha256(self) -> str:
         return code_digest(self.code)
+
+    @property
+    def host(self) -> bool:
+        return self.proof in HOST_METHODS
 
 
 def code_digest(code: str) -> str:
@@ -108,7 +136,7 @@ def load_supplied(mappings: Path = MAPPINGS) -> dict[str, Supplied]:
                 raise ValueError(f"{path}: {name}: proof must be one of {METHODS}, not {proof!r}")
             out[name] = Supplied(name, raw["code"], path.name, proof, list(raw.get("needs") or []),
                                  raw.get("hip_added"), bool(raw.get("helper", False)),
-                                 list(raw.get("includes") or []))
+                                 list(raw.get("includes") or []), bool(raw.get("macro", False)))
     for entry in out.values():
         for need in entry.needs:
             if need not in out:
@@ -137,9 +165,28 @@ def in_dependency_order(entries: dict[str, Supplied],
 
 
 def proven_closure(entries: dict[str, Supplied]) -> list[Supplied]:
-    """The entries with a proof and what they need: device functions of known shape (the
-    runtime entries beside them, host code and macros, are the header generator's to test)."""
-    return in_dependency_order(entries, [n for n, e in entries.items() if e.proof])
+    """The entries with a device proof and what they need: device functions of known shape (the
+    runtime entries beside them, host code and macros, are the header generator's to test; the
+    host functions have a program of their own)."""
+    return in_dependency_order(entries, [n for n, e in entries.items()
+                                         if e.proof in DEVICE_METHODS])
+
+
+def proof_digest(entries: dict[str, Supplied], name: str) -> str:
+    """What the entry's proof is keyed by: its code; for a host function, its code and the code
+    of everything it needs (in the order the header writes it), which its result depends on."""
+    entry = entries[name]
+    if not entry.host:
+        return entry.sha256
+    return code_digest("\n".join(e.code for e in in_dependency_order(entries, [name])))
+
+
+def promised_inputs(entry: Supplied, random_words: int) -> int:
+    """The inputs a proof must have compared: a device proof's launches; a host proof, at least
+    one comparison (the program compares what the machine's GPUs allow)."""
+    if entry.host:
+        return 1
+    return sum(n for _, _, n in launches(entry, random_words))
 
 
 def include_lines(entries: list[Supplied]) -> str:
@@ -726,8 +773,9 @@ def selected(entries: dict[str, Supplied], only: list[str] | None) -> list[str]:
 
 def program(entries: dict[str, Supplied], random_words: int = RANDOM_WORDS,
             seed: int = SEED, only: list[str] | None = None) -> str:
-    """One CUDA program that proves every entry with a proof (or those `only` names)."""
-    ordered = in_dependency_order(entries, selected(entries, only))
+    """One CUDA program that proves every device entry with a proof (or those `only` names)."""
+    ordered = in_dependency_order(entries, [n for n in selected(entries, only)
+                                            if not entries[n].host])
     proven = [e for e in ordered if e.proof]
     adapters, calls = [], []
     for i, entry in enumerate(proven):
@@ -749,6 +797,439 @@ def program(entries: dict[str, Supplied], random_words: int = RANDOM_WORDS,
             + f"\nstatic const unsigned int SEED = {seed}u;\n" + _HARNESS + "\n"
             + "\n".join(adapters) + "".join(c.source() for c in CONTROLS)
             + _MAIN.replace("@CALLS@", "\n".join(calls)))
+
+
+# --- host functions: NVML's own against ours (proof: nvml, nvml_peak) ------------------------
+
+_NVML_PRELUDE = r"""// Generated by scripts/prove_supplied.py bundle: NVML's own functions (libnvidia-ml.so.1 of
+// the driver) against hipify-py's supplied ones (hipify_py_supplied::hipify_py_nvml*), compiled
+// through HIP's NVIDIA platform. nvml.h gives NVML's types and values only.
+#include <hip/hip_runtime.h>
+#include <nvml.h>
+#include <dlfcn.h>
+
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <string>
+#include <vector>
+
+"""
+
+_NVML_HARNESS = r"""
+namespace hs = hipify_py_supplied;
+
+struct Nvml {  // NVML's own, from the driver
+  decltype(&::nvmlInit_v2) init;
+  decltype(&::nvmlShutdown) shutdown;
+  decltype(&::nvmlErrorString) error_string;
+  decltype(&::nvmlDeviceGetCount_v2) count;
+  decltype(&::nvmlDeviceGetHandleByIndex_v2) by_index;
+  decltype(&::nvmlDeviceGetHandleByPciBusId_v2) by_bus;
+  decltype(&::nvmlDeviceGetName) name;
+  decltype(&::nvmlDeviceGetMaxClockInfo) max_clock;
+  decltype(&::nvmlDeviceGetClockInfo) clock;
+  decltype(&::nvmlDeviceGetPciInfo_v3) pci;
+};
+
+template <class F>
+static void load(void* lib, const char* symbol, F* out) {
+  *out = reinterpret_cast<F>(dlsym(lib, symbol));
+  if (*out == nullptr) {
+    std::fprintf(stderr, "libnvidia-ml.so.1 has no %s\n", symbol);
+    std::exit(2);
+  }
+}
+
+static std::string json_text(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\u%04x", c);
+      out += hex;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+struct Tally {  // one function's comparisons
+  const char* name;
+  const char* method;
+  const char* sha256;
+  unsigned long long cases = 0, mismatches = 0;
+  std::string first;  // the first mismatch, in words
+  std::vector<std::string> values;  // nvml_peak: each pair of values side by side
+};
+
+static void compare(Tally& t, bool same, const std::string& what) {
+  ++t.cases;
+  if (!same && t.mismatches++ == 0) t.first = what;
+}
+
+static std::string said(const char* what, int nvml, int ours) {
+  return std::string(what) + ": NVML " + std::to_string(nvml) + ", ours " + std::to_string(ours);
+}
+
+// Kernels of different limits for the occupancy calculator: none, a launch bound, 16 KB of
+// static shared memory, many registers.
+__global__ void occ_light(float* x) {
+  if (x != nullptr) x[threadIdx.x] = 1.0f;
+}
+__global__ void __launch_bounds__(128) occ_bounded(float* x) {
+  if (x != nullptr) x[threadIdx.x] *= 2.0f;
+}
+__global__ void occ_shared(float* x) {
+  __shared__ float s[4096];
+  s[threadIdx.x] = x[threadIdx.x];
+  __syncthreads();
+  x[threadIdx.x] = s[(threadIdx.x + 1) % blockDim.x];
+}
+__global__ void occ_registers(float* x) {
+  float r[48];
+#pragma unroll
+  for (int k = 0; k < 48; ++k) r[k] = x[threadIdx.x * 48 + k];
+#pragma unroll
+  for (int j = 0; j < 8; ++j)
+#pragma unroll
+    for (int k = 0; k < 48; ++k) r[k] = r[k] * r[(k + j + 1) % 48] + r[(k * 7 + j) % 48];
+#pragma unroll
+  for (int k = 0; k < 48; ++k) x[threadIdx.x * 48 + k] = r[k];
+}
+
+// A supplied MaxClockInfo one MHz off for the memory clock: the negative control
+static int planted_max_clock(hs::hipify_py_nvmlDevice_t d, int type, unsigned int* mhz) {
+  int rc = hs::hipify_py_nvmlDeviceGetMaxClockInfo(
+      d, static_cast<hs::hipify_py_nvmlClockType_t>(type), mhz);
+  if (rc == 0 && type == 2) *mhz += 1;
+  return rc;
+}
+"""
+
+_NVML_MAIN = r"""
+int main(int argc, char** argv) {
+  void* lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
+  if (lib == nullptr) {
+    std::fprintf(stderr, "no NVML here: %s\n", dlerror());
+    return 2;
+  }
+  if (argc == 2 && std::strcmp(argv[1], "--probe") == 0) return 0;  // it starts: run.sh's test
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: %s RESULTS.json\n", argv[0]);
+    return 2;
+  }
+  Nvml n;
+  load(lib, "nvmlInit_v2", &n.init);
+  load(lib, "nvmlShutdown", &n.shutdown);
+  load(lib, "nvmlErrorString", &n.error_string);
+  load(lib, "nvmlDeviceGetCount_v2", &n.count);
+  load(lib, "nvmlDeviceGetHandleByIndex_v2", &n.by_index);
+  load(lib, "nvmlDeviceGetHandleByPciBusId_v2", &n.by_bus);
+  load(lib, "nvmlDeviceGetName", &n.name);
+  load(lib, "nvmlDeviceGetMaxClockInfo", &n.max_clock);
+  load(lib, "nvmlDeviceGetClockInfo", &n.clock);
+  load(lib, "nvmlDeviceGetPciInfo_v3", &n.pci);
+@TALLIES@
+  unsigned int c_n = 0, c_o = 0;
+  nvmlDevice_t h_n = nullptr;
+  hs::hipify_py_nvmlDevice_t h_o = nullptr;
+
+  // Before nvmlInit: every call is refused.
+  {
+    int a = n.count(&c_n), b = hs::hipify_py_nvmlDeviceGetCount(&c_o);
+    compare(t_count, a == b, said("count before init", a, b));
+    a = n.by_index(0, &h_n), b = hs::hipify_py_nvmlDeviceGetHandleByIndex(0, &h_o);
+    compare(t_by_index, a == b, said("handle by index before init", a, b));
+    a = n.by_bus("0000:00:00.0", &h_n);
+    b = hs::hipify_py_nvmlDeviceGetHandleByPciBusId("0000:00:00.0", &h_o);
+    compare(t_by_bus, a == b, said("handle by bus id before init", a, b));
+    a = n.shutdown(), b = hs::hipify_py_nvmlShutdown();
+    compare(t_shutdown, a == b, said("shutdown before init", a, b));
+  }
+  // nvmlInit, counted: twice, one shutdown, still initialised.
+  for (int k = 0; k < 2; ++k) {
+    int a = n.init(), b = hs::hipify_py_nvmlInit();
+    compare(t_init, a == b, said("init", a, b));
+  }
+  {
+    int a = n.shutdown(), b = hs::hipify_py_nvmlShutdown();
+    compare(t_shutdown, a == b, said("first of two shutdowns", a, b));
+    a = n.count(&c_n), b = hs::hipify_py_nvmlDeviceGetCount(&c_o);
+    compare(t_init, a == b, said("count after one of two shutdowns", a, b));
+  }
+  {
+    int a = n.count(nullptr), b = hs::hipify_py_nvmlDeviceGetCount(nullptr);
+    compare(t_count, a == b, said("count into null", a, b));
+    a = n.count(&c_n), b = hs::hipify_py_nvmlDeviceGetCount(&c_o);
+    compare(t_count, a == b && c_n == c_o, said("device count", (int)c_n, (int)c_o));
+  }
+  const unsigned int devices = c_n < c_o ? c_n : c_o;
+  std::vector<nvmlDevice_t> all_n(devices);
+  std::vector<hs::hipify_py_nvmlDevice_t> all_o(devices);
+  std::string device_name = "(none)";
+  for (unsigned int i = 0; i < devices; ++i) {
+    const std::string at = "device " + std::to_string(i) + ": ";
+    int a = n.by_index(i, &all_n[i]), b = hs::hipify_py_nvmlDeviceGetHandleByIndex(i, &all_o[i]);
+    compare(t_by_index, a == b, said((at + "handle by index").c_str(), a, b));
+    if (a != 0 || b != 0) continue;
+    char name_n[128] = {0}, name_o[128] = {0};
+    a = n.name(all_n[i], name_n, sizeof name_n);
+    b = hs::hipify_py_nvmlDeviceGetName(all_o[i], name_o, sizeof name_o);
+    compare(t_name, a == b && std::strcmp(name_n, name_o) == 0,
+            at + "name: NVML " + std::to_string(a) + " \"" + name_n + "\", ours " +
+                std::to_string(b) + " \"" + name_o + "\"");
+    if (i == 0) device_name = name_n;
+    a = n.name(all_n[i], name_n, 4), b = hs::hipify_py_nvmlDeviceGetName(all_o[i], name_o, 4);
+    compare(t_name, a == b, said((at + "name into 4 bytes").c_str(), a, b));
+    a = n.name(all_n[i], nullptr, 96), b = hs::hipify_py_nvmlDeviceGetName(all_o[i], nullptr, 96);
+    compare(t_name, a == b, said((at + "name into null").c_str(), a, b));
+    const int types[] = {NVML_CLOCK_GRAPHICS, NVML_CLOCK_SM, NVML_CLOCK_MEM, NVML_CLOCK_VIDEO,
+                         NVML_CLOCK_COUNT, 7};
+    for (int type : types) {
+      unsigned int mhz_n = 0, mhz_o = 0;
+      a = n.max_clock(all_n[i], static_cast<nvmlClockType_t>(type), &mhz_n);
+      b = hs::hipify_py_nvmlDeviceGetMaxClockInfo(
+          all_o[i], static_cast<hs::hipify_py_nvmlClockType_t>(type), &mhz_o);
+      const std::string what = at + "max clock " + std::to_string(type) + ": NVML " +
+                               std::to_string(a) + " " + std::to_string(mhz_n) + " MHz, ours " +
+                               std::to_string(b) + " " + std::to_string(mhz_o) + " MHz";
+      if (type == NVML_CLOCK_VIDEO) {
+        t_max_clock.values.push_back(what + " (HIP has no video clock: not compared)");
+      } else {
+        compare(t_max_clock, a == b && (a != 0 || mhz_n == mhz_o), what);
+      }
+      unsigned int planted = 0;
+      int p = planted_max_clock(all_o[i], type, &planted);
+      if (type != NVML_CLOCK_VIDEO)
+        compare(t_control, a == p && (a != 0 || mhz_n == planted),
+                at + "planted max clock " + std::to_string(type));
+      if (type <= NVML_CLOCK_MEM) {  // the current clock, which ours reads as the peak
+        unsigned int now_n = 0, now_o = 0;
+        int c = n.clock(all_n[i], static_cast<nvmlClockType_t>(type), &now_n);
+        int d = hs::hipify_py_nvmlDeviceGetClockInfo(
+            all_o[i], static_cast<hs::hipify_py_nvmlClockType_t>(type), &now_o);
+        compare(t_clock, c == d, said((at + "clock " + std::to_string(type)).c_str(), c, d));
+        t_clock.values.push_back(at + "clock " + std::to_string(type) + ": NVML " +
+                               std::to_string(now_n) + " MHz now, ours " +
+                               std::to_string(now_o) + " MHz (the peak)");
+      }
+    }
+    a = n.max_clock(all_n[i], NVML_CLOCK_MEM, nullptr);
+    b = hs::hipify_py_nvmlDeviceGetMaxClockInfo(all_o[i], hs::HIPIFY_PY_NVML_CLOCK_MEM, nullptr);
+    compare(t_max_clock, a == b, said((at + "max clock into null").c_str(), a, b));
+    // The device's PCI bus id in each of NVML's forms finds the same device on both sides.
+    nvmlPciInfo_t pci;
+    std::memset(&pci, 0, sizeof pci);
+    if (n.pci(all_n[i], &pci) != NVML_SUCCESS) {
+      compare(t_by_bus, false, at + "NVML gave no PCI info");
+      continue;
+    }
+    char forms[6][64];
+    std::snprintf(forms[0], 64, "%s", pci.busId);
+    std::snprintf(forms[1], 64, "%s", pci.busIdLegacy);
+    std::snprintf(forms[2], 64, "%04x:%02x:%02x.0", pci.domain, pci.bus, pci.device);
+    std::snprintf(forms[3], 64, "%x:%x:%x", pci.domain, pci.bus, pci.device);
+    std::snprintf(forms[4], 64, "%02x:%02x.0", pci.bus, pci.device);
+    std::snprintf(forms[5], 64, "%x:%x:%x.1", pci.domain, pci.bus, pci.device);
+    for (int f = 0; f < 6; ++f) {
+      if (f == 4 && pci.domain != 0) continue;  // bus:device.function is domain 0's
+      const char* form = forms[f];
+      nvmlDevice_t found_n = nullptr;
+      hs::hipify_py_nvmlDevice_t found_o = nullptr;
+      a = n.by_bus(form, &found_n), b = hs::hipify_py_nvmlDeviceGetHandleByPciBusId(form, &found_o);
+      compare(t_by_bus, a == b && (found_n == all_n[i]) == (found_o == all_o[i]),
+              at + "handle by bus id \"" + form + "\": NVML " + std::to_string(a) +
+                  (found_n == all_n[i] ? " (this device)" : "") + ", ours " +
+                  std::to_string(b) + (found_o == all_o[i] ? " (this device)" : ""));
+    }
+  }
+  {
+    int a = n.by_index(devices, &h_n), b = hs::hipify_py_nvmlDeviceGetHandleByIndex(devices, &h_o);
+    compare(t_by_index, a == b, said("handle by index past the last", a, b));
+    a = n.by_index(0, nullptr), b = hs::hipify_py_nvmlDeviceGetHandleByIndex(0, nullptr);
+    compare(t_by_index, a == b, said("handle by index into null", a, b));
+    const char* ids[] = {"fffe:ff:1f.0", "not a bus id", ""};
+    for (const char* id : ids) {
+      a = n.by_bus(id, &h_n), b = hs::hipify_py_nvmlDeviceGetHandleByPciBusId(id, &h_o);
+      compare(t_by_bus, a == b, said((std::string("handle by bus id \"") + id + "\"").c_str(), a, b));
+    }
+    a = n.by_bus(nullptr, &h_n), b = hs::hipify_py_nvmlDeviceGetHandleByPciBusId(nullptr, &h_o);
+    compare(t_by_bus, a == b, said("handle by null bus id", a, b));
+    a = n.by_bus("0000:00:00.0", nullptr);
+    b = hs::hipify_py_nvmlDeviceGetHandleByPciBusId("0000:00:00.0", nullptr);
+    compare(t_by_bus, a == b, said("handle by bus id into null", a, b));
+  }
+  // NVML's strings for every code ours returns, and for a code NVML has none of.
+  const int codes[] = {@CODES@, 1000};
+  for (int code : codes) {
+    const char* a = n.error_string(static_cast<nvmlReturn_t>(code));
+    const char* b = hs::hipify_py_nvmlErrorString(static_cast<hs::hipify_py_nvmlReturn_t>(code));
+    compare(t_error_string, a != nullptr && b != nullptr && std::strcmp(a, b) == 0,
+            "error string " + std::to_string(code) + ": NVML \"" + (a ? a : "(null)") +
+                "\", ours \"" + (b ? b : "(null)") + "\"");
+  }
+  // The last shutdown: everything refused again.
+  {
+    int a = n.shutdown(), b = hs::hipify_py_nvmlShutdown();
+    compare(t_shutdown, a == b, said("last shutdown", a, b));
+    a = n.count(&c_n), b = hs::hipify_py_nvmlDeviceGetCount(&c_o);
+    compare(t_shutdown, a == b, said("count after the last shutdown", a, b));
+    a = n.shutdown(), b = hs::hipify_py_nvmlShutdown();
+    compare(t_shutdown, a == b, said("shutdown once more", a, b));
+  }
+
+@OCCUPANCY@
+  int driver = 0, runtime = 0;
+  (void)hipDriverGetVersion(&driver);
+  (void)hipRuntimeGetVersion(&runtime);
+  char date[32];
+  std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  FILE* json = std::fopen(argv[1], "w");
+  if (json == nullptr) {
+    std::perror(argv[1]);
+    return 2;
+  }
+  std::fprintf(json, "{\n  \"device\": %s,\n  \"date\": \"%s\",\n  \"driver\": %d,\n"
+               "  \"runtime\": %d,\n  \"devices\": %u,\n  \"functions\": {",
+               json_text(device_name).c_str(), date, driver, runtime, devices);
+  const Tally* tallies[] = {@TALLY_LIST@};
+  bool first = true;
+  for (const Tally* t : tallies) {
+    std::fprintf(json, "%s\n    %s: {\"method\": \"%s\", \"sha256\": \"%s\", \"inputs\": %llu, "
+                 "\"mismatches\": %llu", first ? "" : ",", json_text(t->name).c_str(), t->method,
+                 t->sha256, t->cases, t->mismatches);
+    if (t->mismatches) std::fprintf(json, ", \"first_mismatch\": %s", json_text(t->first).c_str());
+    if (!t->values.empty()) {
+      std::fprintf(json, ", \"values\": [");
+      for (std::size_t k = 0; k < t->values.size(); ++k)
+        std::fprintf(json, "%s%s", k ? ", " : "", json_text(t->values[k]).c_str());
+      std::fprintf(json, "]");
+    }
+    std::fprintf(json, "}");
+    first = false;
+    std::printf("%-40s %-9s %6llu cases %6llu mismatches%s%s\n", t->name, t->method, t->cases,
+                t->mismatches, t->mismatches ? ": " : "", t->first.c_str());
+    for (const std::string& v : t->values) std::printf("    %s\n", v.c_str());
+  }
+  std::fprintf(json, "\n  },\n  \"complete\": true\n}\n");
+  std::fclose(json);
+  return 0;
+}
+"""
+
+# Each supplied host function the program compares, and the tally its comparisons count in.
+NVML_TALLIES = {
+    "hipify_py_nvmlInit": "init", "hipify_py_nvmlShutdown": "shutdown",
+    "hipify_py_nvmlErrorString": "error_string", "hipify_py_nvmlDeviceGetCount": "count",
+    "hipify_py_nvmlDeviceGetHandleByIndex": "by_index",
+    "hipify_py_nvmlDeviceGetHandleByPciBusId": "by_bus", "hipify_py_nvmlDeviceGetName": "name",
+    "hipify_py_nvmlDeviceGetMaxClockInfo": "max_clock",
+    "hipify_py_nvmlDeviceGetClockInfo": "clock",
+}
+OCCUPANCY_TALLIES = {
+    "hipOccupancyMaxPotentialBlockSizeVariableSMem": "occupancy",
+    "hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags": "occupancy_flags",
+}
+HOST_TALLIES = {**NVML_TALLIES, **OCCUPANCY_TALLIES}
+_NVML_RETURN = re.compile(r"\b(HIPIFY_PY_NVML_\w+)\s*=\s*(\d+)")
+
+# The occupancy calculator's cases: each kernel, dynamic shared memory size (by block size),
+# block size limit, and flags (the WithFlags form only), CUDA's answer against ours.
+_OCCUPANCY = r"""  {
+    typedef void (*Kernel)(float*);
+    const Kernel kernels[] = {occ_light, occ_bounded, occ_shared, occ_registers};
+    const char* names[] = {"light", "bounded", "shared", "registers"};
+    auto none = [](int) -> size_t { return 0; };
+    auto per_thread = [](int threads) -> size_t { return static_cast<size_t>(threads) * 16; };
+    auto fixed = [](int) -> size_t { return 40 * 1024; };
+    auto steps = [](int threads) -> size_t { return threads > 256 ? 32 * 1024 : 8 * 1024; };
+    const int limits[] = {0, 96, 200, 1000};
+    for (int k = 0; k < 4; ++k) {
+      for (int limit : limits) {
+        for (int fn = 0; fn < 4; ++fn) {
+          for (unsigned int flags = 0; flags < 2; ++flags) {
+            int g_c = -1, b_c = -1, g_o = -1, b_o = -1;
+            cudaError_t a = cudaSuccess;
+            hipError_t b = hipSuccess;
+#define HP_BOTH(FN)                                                                        \
+  if (flags == 0) {                                                                        \
+    a = cudaOccupancyMaxPotentialBlockSizeVariableSMem(&g_c, &b_c, kernels[k], FN, limit);  \
+    b = hs::hipOccupancyMaxPotentialBlockSizeVariableSMem(&g_o, &b_o, kernels[k], FN, limit); \
+  } else {                                                                                 \
+    a = cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(&g_c, &b_c, kernels[k], FN, limit, flags); \
+    b = hs::hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(&g_o, &b_o, kernels[k], FN, limit, flags); \
+  }
+            if (fn == 0) { HP_BOTH(none) } else if (fn == 1) { HP_BOTH(per_thread) }
+            else if (fn == 2) { HP_BOTH(fixed) } else { HP_BOTH(steps) }
+#undef HP_BOTH
+            if (fn == 1 && flags == 0) {  // the negative control: a block size one warp off
+              int g_p = -1, b_p = -1;
+              hipError_t p = hs::hipOccupancyMaxPotentialBlockSizeVariableSMem(
+                  &g_p, &b_p, kernels[k], per_thread, limit);
+              const int planted = p == hipSuccess ? b_p + 32 : b_p;  // one warp more
+              compare(t_control, (a == cudaSuccess) == (p == hipSuccess) && g_c == g_p &&
+                                     b_c == planted,
+                      std::string("planted occupancy, ") + names[k]);
+            }
+            Tally& t = flags == 0 ? t_occupancy : t_occupancy_flags;
+            compare(t, (a == cudaSuccess) == (b == hipSuccess) && g_c == g_o && b_c == b_o,
+                    std::string(names[k]) + ", shared memory " + std::to_string(fn) + ", limit " +
+                        std::to_string(limit) + ", flags " + std::to_string(flags) + ": CUDA " +
+                        std::to_string(a) + " grid " + std::to_string(g_c) + " block " +
+                        std::to_string(b_c) + ", ours " + std::to_string(b) + " grid " +
+                        std::to_string(g_o) + " block " + std::to_string(b_o));
+          }
+        }
+      }
+    }
+    int g = 0, bl = 0;
+    cudaError_t a = cudaOccupancyMaxPotentialBlockSizeVariableSMem(&g, &bl, occ_light, none, 0);
+    hipError_t b = hs::hipOccupancyMaxPotentialBlockSizeVariableSMem(
+        static_cast<int*>(nullptr), &bl, occ_light, none, 0);
+    (void)a;
+    compare(t_occupancy, b == hipErrorInvalidValue, "a null grid size: ours " + std::to_string(b));
+  }
+"""
+
+
+def host_program(entries: dict[str, Supplied]) -> str:
+    """The host program that proves every supplied host function: NVML's against NVML's own
+    (all of them whatever --only selects: they share the library's state, with the negative
+    control), the occupancy calculator against CUDA's."""
+    hosts = [n for n, e in entries.items() if e.host]
+    unknown = sorted(set(hosts) - set(HOST_TALLIES))
+    if unknown:
+        raise ValueError(f"no host proof knows {', '.join(unknown)}")
+    nvml = [e for e in entries.values() if e.source == "supplied_nvml.yaml"]
+    ordered = in_dependency_order(entries, [*(e.name for e in nvml), *OCCUPANCY_TALLIES])
+    macros = "".join(e.code for e in ordered if e.macro)
+    code = [e for e in ordered if not e.macro and e.code.strip()]
+    # Our values are NVML's: every enumerator and constant, against nvml.h
+    asserts = []
+    for e in nvml:
+        if e.name.startswith("HIPIFY_PY_NVML_"):
+            ours = e.name if e.macro else f"hs::{e.name}"
+            theirs = e.name.removeprefix("HIPIFY_PY_")
+            asserts.append(f"static_assert(static_cast<long>({ours}) == "
+                           f"static_cast<long>({theirs}), \"{theirs}\");")
+    returned = [name for name, _ in _NVML_RETURN.findall(entries["hipify_py_nvmlReturn_t"].code)]
+    tallies = [f'  Tally t_{var}{{"{name}", "{entries[name].proof}", '
+               f'"{proof_digest(entries, name)}"}};'
+               for name, var in HOST_TALLIES.items()]
+    tallies.append(f'  Tally t_control{{"{HOST_CONTROL}", "nvml", ""}};')
+    return (_NVML_PRELUDE + include_lines(ordered) + "\n" + macros + "\n"
+            + namespace_source(code) + _NVML_HARNESS + "\n" + "\n".join(asserts) + "\n"
+            + _NVML_MAIN.replace("@TALLIES@", "\n".join(tallies))
+            .replace("@CODES@", ", ".join(f"hs::{n}" for n in returned))
+            .replace("@OCCUPANCY@", _OCCUPANCY)
+            .replace("@TALLY_LIST@", ", ".join(f"&t_{v}" for v in [*HOST_TALLIES.values(),
+                                                                    "control"])))
 
 
 def _git_ignored(path: Path) -> bool:
@@ -775,13 +1256,21 @@ RUN_SH = """#!/usr/bin/env bash
 # to $OUT (the device tool's folder) or here. Builds the program if no binary came along.
 set -euo pipefail
 cd "$(dirname "$0")"
-[ -x {binary} ] || nvcc {flags} -I hip-nv {program} -o {binary}
+"""
+RUN_DEVICE = """[ -x {binary} ] || nvcc {flags} -I hip-nv {program} -o {binary}
+./{binary} "${{OUT:-.}}/{results}"
+"""
+# The host program: NVML's own comes from the driver (dlopen), HIP's NVIDIA layer calls its
+# driver API too (-lcuda). A binary built here is used if it starts there.
+RUN_HOST = """if ! {{ [ -x {binary} ] && ./{binary} --probe; }}; then
+  nvcc {flags} -I hip-nv -I nvml-include {program} -o {binary} -L/usr/local/cuda/lib64/stubs -lcuda -ldl
+fi
 ./{binary} "${{OUT:-.}}/{results}"
 """
 
 
 def bundle(directory: Path, *, hip_nv: Path, compile_here: bool, random_words: int,
-           only: list[str] | None = None) -> None:
+           only: list[str] | None = None, nvml_include: Path = NVML_INCLUDE) -> None:
     directory = directory.resolve()
     created = not directory.exists()
     directory.mkdir(parents=True, exist_ok=True)  # a pattern like "/.bundle*/" needs the folder
@@ -791,21 +1280,54 @@ def bundle(directory: Path, *, hip_nv: Path, compile_here: bool, random_words: i
         raise SystemExit(f"{directory} must be inside a git checkout and ignored by it "
                          "(the device tool carries only the checkout the session started in)")
     entries = load_supplied()
-    (directory / PROGRAM).write_text(program(entries, random_words, only=only), encoding="utf-8")
+    chosen = selected(entries, only)
+    device = [n for n in chosen if not entries[n].host]
+    host = [n for n in chosen if entries[n].host]
     target = directory / "hip-nv"
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(ensure_hip_nv(hip_nv), target)
+    script = RUN_SH
+    for name in (PROGRAM, BINARY, HOST_PROGRAM, HOST_BINARY):
+        (directory / name).unlink(missing_ok=True)
+    if device or not host:  # (the negative controls run whenever device code is proven)
+        (directory / PROGRAM).write_text(program(entries, random_words, only=only),
+                                         encoding="utf-8")
+        script += RUN_DEVICE.format(binary=BINARY, flags=" ".join(NVCC_FLAGS), program=PROGRAM,
+                                    results=RESULTS)
+        if compile_here:
+            subprocess.run(["nvcc", *NVCC_FLAGS, "-I", str(target), str(directory / PROGRAM),
+                            "-o", str(directory / BINARY)], check=True)
+    if host:
+        if not (nvml_include / "nvml.h").is_file():
+            raise SystemExit(f"no nvml.h in {nvml_include}: pip install --no-deps --target "
+                             "/tmp/handhip/nvml nvidia-nvml-dev, or give --nvml-include")
+        headers = directory / "nvml-include"
+        headers.mkdir(exist_ok=True)
+        shutil.copy2(nvml_include / "nvml.h", headers / "nvml.h")
+        (directory / HOST_PROGRAM).write_text(host_program(entries), encoding="utf-8")
+        script += RUN_HOST.format(binary=HOST_BINARY, flags=" ".join(NVCC_FLAGS),
+                                  program=HOST_PROGRAM, results=HOST_RESULTS)
+        if compile_here:
+            stub = _libcuda_stub(directory / "stub")
+            subprocess.run(["nvcc", *NVCC_FLAGS, "-I", str(target), "-I", str(headers),
+                            str(directory / HOST_PROGRAM), "-o", str(directory / HOST_BINARY),
+                            f"-L{stub}", "-lcuda", "-ldl"], check=True)
     run_sh = directory / "run.sh"
-    run_sh.write_text(RUN_SH.format(binary=BINARY, flags=" ".join(NVCC_FLAGS), program=PROGRAM,
-                                    results=RESULTS), encoding="utf-8")
+    run_sh.write_text(script, encoding="utf-8")
     run_sh.chmod(0o755)
-    (directory / BINARY).unlink(missing_ok=True)
-    if compile_here:
-        subprocess.run(["nvcc", *NVCC_FLAGS, "-I", str(target), str(directory / PROGRAM),
-                        "-o", str(directory / BINARY)], check=True)
-    proven = len(selected(entries, only))
-    print(f"{directory}: {proven} functions to prove; run: bash {directory.name}/run.sh")
+    print(f"{directory}: {len(device)} device and {len(host)} host functions to prove; "
+          f"run: bash {directory.name}/run.sh")
+
+
+def _libcuda_stub(folder: Path) -> Path:
+    """A libcuda.so to link the host program where no driver is installed: named libcuda.so.1
+    inside, so the GPU machine's loader takes its driver's own."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "stub.c").write_text("int cuDeviceGetName(void) { return 999; }\n")
+    subprocess.run(["gcc", "-shared", "-fPIC", "-Wl,-soname,libcuda.so.1", "-o",
+                    str(folder / "libcuda.so"), str(folder / "stub.c")], check=True)
+    return folder
 
 
 def _read_results(text: str) -> dict[str, Any]:
@@ -834,6 +1356,11 @@ def record(results_file: Path, out: Path = RECORD) -> int:
             print(f"the negative control {control.name} did not find its planted mismatch: "
                   f"{found}", file=sys.stderr)
             return 1
+    planted = results["functions"].pop(HOST_CONTROL, None)
+    if planted is not None and not planted.get("mismatches"):
+        print(f"the negative control {HOST_CONTROL} did not find its planted mismatch: {planted}",
+              file=sys.stderr)
+        return 1
     kept: dict[str, Any] = {}
     if out.is_file():
         kept = json.loads(out.read_text(encoding="utf-8")).get("proofs", {})
@@ -841,7 +1368,7 @@ def record(results_file: Path, out: Path = RECORD) -> int:
         if name not in entries:
             print(f"{name}: no longer supplied; not recorded", file=sys.stderr)
             continue
-        if res["sha256"] != entries[name].sha256:
+        if res["sha256"] != proof_digest(entries, name):
             print(f"{name}: its code changed since this run; proven code recorded, test will fail",
                   file=sys.stderr)
             status = 1
@@ -855,6 +1382,8 @@ def record(results_file: Path, out: Path = RECORD) -> int:
                "cuda_runtime": results["runtime"]}
         if "first_mismatch" in res:
             row["first_mismatch"] = res["first_mismatch"]
+        if "values" in res:  # nvml_peak: NVML's current clock beside ours
+            row["values"] = res["values"]
         kept[name] = row
     if not results.get("complete"):
         print(f"{results_file}: the run did not finish; recorded what it proved", file=sys.stderr)
@@ -883,6 +1412,8 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--compile", action="store_true",
                    help="compile here with nvcc too (a check, and a binary the GPU machine uses)")
     b.add_argument("--random", type=int, default=RANDOM_WORDS, help="random inputs per function")
+    b.add_argument("--nvml-include", type=Path, default=NVML_INCLUDE,
+                   help="the folder of nvml.h (the nvidia-nvml-dev wheel's), for host proofs")
     b.add_argument("--only", action="append", metavar="NAME",
                    help="prove only this entry, or the entries of this file (supplied_half.yaml); "
                         "repeatable (the negative controls always run)")
@@ -891,7 +1422,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "bundle":
         bundle(args.dir, hip_nv=args.hip_nv, compile_here=args.compile, random_words=args.random,
-               only=args.only)
+               only=args.only, nvml_include=args.nvml_include)
         return 0
     return record(args.results)
 

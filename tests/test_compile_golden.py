@@ -54,6 +54,13 @@ COMPILES = {
     "residue/libcudacxx_reduction_ops.cu.hip": ("7.2",),
     "residue/libcudacxx_reduction_ops.cu.cuda12.hip": ("7.2",),
     "arguments/malloc_host_flags.cu.hip": ("5.2", "7.2", "nvidia"),
+    # NVML supplied with the HIP runtime (hipify_py_nvml*); nvml.h gone
+    "libraries/nvml_supplied.cu.hip": ("5.2", "7.2", "nvidia"),
+    "libraries/nvml_header.h.hip": ("5.2", "7.2", "nvidia"),
+    "libraries/nvml_unused.cu.hip": ("5.2", "7.2", "nvidia"),
+    # the occupancy calculator of HIP 5.5, supplied before it (HIP's own wins on 7.2)
+    "versions/occupancy_variable_smem.cu.hip52.hip": ("5.2", "7.2", "nvidia"),
+    "versions/occupancy_variable_smem.cu.hip": ("7.2",),
     "feature_macros/library_versions.cu.hip": ("5.2", "7.2", "nvidia"),
     "arguments/void_pointer_casts.cu.hip": ("5.2", "7.2", "nvidia"),
     "launches/kernel_name_macro.cu.hip": ("5.2", "7.2", "nvidia"),

@@ -357,3 +357,73 @@ def test_libcudacxx_reduction_operators_are_supplied_and_their_include_dropped()
     assert "return hipify_py_maximum<>{}(a, b);" in result.output
     assert "using hipify_py_supplied::hipify_py_maximum;" in result.supplied_header
     assert sorted(f.code for f in result.findings if f.severity.name != "NOTE") == []
+
+
+# --- NVML with the HIP runtime (mappings/nvml.yaml, supplied_nvml.yaml) ----------------------
+NVML_H = Path("/tmp/handhip/nvml/nvidia/cu13/include/nvml.h")  # the nvidia-nvml-dev wheel's
+
+
+def test_every_nvml_row_is_a_supplied_name_of_ours() -> None:
+    """An NVML name becomes a hipify_py_ name that hipify_supplied.h supplies on both platforms
+    (no HIP declares it, and a real nvml.h never meets it)."""
+    rows = {e.cuda: e.hip for e in TABLE.entries.values() if e.family == "nvml"}
+    assert {"nvmlInit", "nvmlDeviceGetClockInfo", "NVML_SUCCESS", "nvmlDevice_t"} <= set(rows)
+    for cuda, hip in rows.items():
+        assert hip is not None and hip.lower().startswith("hipify_py_"), cuda
+        entry = TABLE.supplied[hip]
+        assert not entry.helper and entry.hip_added is None, cuda
+        assert entry.platforms == ("amd", "nvidia") and not entry.device, cuda
+        assert hip.lower().endswith(cuda.lower().removesuffix("_v2")), cuda
+    # only the clock NVML reads as the current one carries a warning
+    assert [c for c, h in rows.items() if TABLE.entries[c].semantic] == ["nvmlDeviceGetClockInfo"]
+
+
+@pytest.mark.skipif(not NVML_H.is_file(), reason="no nvml.h here (pip install --no-deps "
+                    "--target /tmp/handhip/nvml nvidia-nvml-dev)")
+def test_supplied_nvml_values_are_nvmls() -> None:
+    text = NVML_H.read_text(encoding="utf-8")
+    theirs = {m.group(1): int(m.group(2)) for m in re.finditer(
+        r"^\s*(NVML_\w+)\s*=\s*(\d+)\s*,?", text, re.M)}
+    theirs |= {m.group(1): int(m.group(2)) for m in re.finditer(
+        r"^#define\s+(NVML_\w+)\s+(\d+)\b", text, re.M)}
+    theirs["NVML_CLOCK_COUNT"] = theirs["NVML_CLOCK_VIDEO"] + 1  # (the enum's last, unnumbered)
+    ours: dict[str, int] = {}
+    for entry in TABLE.supplied.values():
+        ours |= {m.group(1): int(m.group(2)) for m in re.finditer(
+            r"\b(HIPIFY_PY_NVML_\w+)(?:\s*=\s*|\s+)(\d+)\b", entry.code)}
+    assert len(ours) == 17
+    assert ours == {n: theirs[n.removeprefix("HIPIFY_PY_")] for n in ours}
+
+
+NVML_PARTS = """#include <nvml.h>
+unsigned int peak_memory_mhz(unsigned int index) {
+  nvmlDevice_t device;
+  unsigned int mhz = 0;
+  if (nvmlInit() != NVML_SUCCESS) return 0;
+  if (nvmlDeviceGetHandleByIndex(index, &device) == NVML_SUCCESS)
+    nvmlDeviceGetMaxClockInfo(device, NVML_CLOCK_MEM, &mhz);
+  nvmlShutdown();
+  return mhz;
+}
+"""
+
+
+def test_nvml_names_are_supplied_and_nvml_h_dropped() -> None:
+    result = translate_text(NVML_PARTS, hip_version="5.2")
+    assert isinstance(result.output, str) and isinstance(result.supplied_header, str)
+    assert "nvml.h" not in result.output and "(nvmlInit" not in result.output
+    assert "hipify_py_nvmlDeviceGetMaxClockInfo(device, HIPIFY_PY_NVML_CLOCK_MEM, &mhz)" in (
+        result.output)
+    header = result.supplied_header
+    for name in ("hipify_py_nvmlInit", "HIPIFY_PY_NVML_SUCCESS", "HIPIFY_PY_NVML_CLOCK_MEM",
+                 "hipify_py_nvmlDevice_t"):
+        assert f"using hipify_py_supplied::{name};" in header
+    assert "hipify_py_nvmlDeviceGetName" not in header  # only what the file uses
+    assert sorted({f.code for f in result.findings}) == ["HPY201", "HPY202", "HPY530"]
+    # one more NVML name, not supplied: nvml.h stays (HPY200), the name is reported (HPY119)
+    more = NVML_PARTS.replace("  nvmlShutdown();", "  nvmlDeviceResetApplicationsClocks(device);\n"
+                              "  nvmlShutdown();")
+    kept = translate_text(more, hip_version="5.2")
+    assert isinstance(kept.output, str) and "#include <nvml.h>" in kept.output
+    errors = sorted((f.line, f.code) for f in kept.findings if f.severity.name == "ERROR")
+    assert errors == [(1, "HPY200"), (8, "HPY119")]

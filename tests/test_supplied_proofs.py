@@ -1,8 +1,9 @@
 """Issue 29, "each supplied function proven": every supplied implementation (mappings/supplied*.yaml)
-with a `proof` has a GPU comparison against CUDA's own in tests/data/supplied_proofs.json, made
-from exactly its current code (sha256), over at least the inputs its method promises, with no
-mismatch; and all of that code (with what it needs) compiles with hipcc 5.2 and 7.2 and with
-nvcc through HIP's NVIDIA platform (each skipped, visibly, where that compiler is absent).
+with a `proof` has a GPU comparison against CUDA's own (NVML's own for the NVML functions) in
+tests/data/supplied_proofs.json, made from exactly its current code (sha256; a host function's
+with everything it needs), over at least the inputs its method promises, with no mismatch; and
+all of that code (with what it needs) compiles with hipcc 5.2 and 7.2 and with nvcc through
+HIP's NVIDIA platform (each skipped, visibly, where that compiler is absent).
 
 Re-prove after any edit: scripts/prove_supplied.py bundle, run on the GPU, record.
 """
@@ -57,13 +58,14 @@ def test_proven_against_cuda_on_the_gpu(name: str) -> None:
     entry = ENTRIES[name]
     record = RECORDS.get(name)
     assert record is not None, f"{name} has no proof on record: run scripts/prove_supplied.py"
-    assert record["sha256"] == entry.sha256, (
+    assert record["sha256"] == prove.proof_digest(ENTRIES, name), (
         f"{name}'s code changed since it was proven on {record['date']}: prove it again")
     assert record["method"] == entry.proof
     assert record["mismatches"] == 0, f"{name} differs from CUDA's: {record.get('first_mismatch')}"
-    promised = sum(n for _, _, n in prove.launches(entry, ISSUE_RANDOM_FLOOR))
-    assert record["inputs"] >= promised
+    assert record["inputs"] >= prove.promised_inputs(entry, ISSUE_RANDOM_FLOOR)
     assert record["device"] and record["date"]
+    if entry.proof == "nvml_peak":  # NVML's current clock beside ours, the peak: both kept
+        assert record["values"] and all("NVML" in v and "ours" in v for v in record["values"])
 
 
 def _entry(name: str, proof: str, code: str) -> object:
@@ -120,6 +122,10 @@ def test_entries_with_a_proof_are_well_formed() -> None:
     order = prove.in_dependency_order(ENTRIES)  # raises on a cycle or an unknown need
     assert {e.name for e in order} == set(ENTRIES)
     for entry in (e for e in ENTRIES.values() if e.proof):
+        if entry.host:  # a host function: the host program knows how to compare it
+            assert entry.name in prove.HOST_TALLIES, entry.name
+            assert "__device__" not in entry.code, entry.name
+            continue
         if entry.proof == "functor":  # a libcu++ function object: a class template, no signature
             assert re.search(rf"\bstruct {entry.name}\b", entry.code), entry.name
             assert "operator()" in entry.code and "__device__" in entry.code, entry.name
@@ -281,3 +287,38 @@ def test_supplied_code_compiles_with_nvcc(hip_nv: Path, tmp_path: Path) -> None:
                           timeout=600, check=False)
     assert proc.returncode == 0, proc.stderr[-4000:]
     assert not _OUR_WARNING.search(proc.stderr), proc.stderr[-4000:]
+
+
+# --- the host program: NVML's own and CUDA's occupancy calculator against ours ---------------
+
+NVML_H = prove.NVML_INCLUDE / "nvml.h"
+
+
+def test_host_program_compiles_and_our_nvml_values_are_nvmls(hip_nv: Path, tmp_path: Path) -> None:
+    """prove_host.cpp compiles through HIP's NVIDIA platform with nvml.h (the nvidia-nvml-dev
+    wheel): its static_asserts compare every supplied NVML enumerator and constant with NVML's."""
+    nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
+    if not os.access(nvcc, os.X_OK):
+        pytest.skip("no nvcc here")
+    if not NVML_H.is_file():
+        pytest.skip(f"no {NVML_H} (pip install --no-deps --target /tmp/handhip/nvml "
+                    "nvidia-nvml-dev)")
+    source = tmp_path / prove.HOST_PROGRAM
+    source.write_text(prove.host_program(ENTRIES), encoding="utf-8")
+    assert source.read_text().count("static_assert(") == sum(
+        n.startswith("HIPIFY_PY_NVML_") for n in ENTRIES)
+    proc = subprocess.run([nvcc, *prove.NVCC_FLAGS, "-I", str(hip_nv), "-I", str(NVML_H.parent),
+                           "-c", str(source), "-o", str(tmp_path / "host.o")],
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+
+
+def test_a_host_control_that_finds_nothing_fails_the_record(tmp_path: Path) -> None:
+    results = tmp_path / "host_results.json"
+    results.write_text(json.dumps({"device": "X", "date": "d", "driver": 1, "runtime": 1,
+                                   "functions": {prove.HOST_CONTROL: {"inputs": 3,
+                                                                      "mismatches": 0}},
+                                   "complete": True}))
+    out = tmp_path / "proofs.json"
+    assert prove.record(results, out) == 1
+    assert not out.exists()

@@ -109,10 +109,12 @@ def _unsupported_codes() -> list[CodeInfo]:
 _CODES: list[CodeInfo] = [
     *_unsupported_codes(),
     _c("HPY119", "cuda-name-left", E, "api",
-       "CUDA name no table covers, left in code: libcu++, cooperative groups, __nv_*, NVTX",
+       "CUDA name no table covers, left in code: libcu++, cooperative groups, __nv_*, NVTX, NVML",
        "The name is CUDA's by its namespace or prefix (cuda::, cooperative_groups:: members the "
-       "target HIP lacks, __nv_*, __pipeline_*, nvtx*) and the target HIP has no counterpart: "
-       "it will not compile. The suggestion names the usual replacement."),
+       "target HIP lacks, __nv_*, __pipeline_*, nvtx*, or a name of a header HIP has nothing of "
+       "that the tables list by pattern: NVML's nvml* and NVML_* beyond the part "
+       "hipify_supplied.h supplies) and the target HIP has no counterpart: it will not compile. "
+       "The suggestion names the usual replacement."),
     _c("HPY120", "cublas-legacy-api", E, "cublas",
        "cuBLAS v1 (legacy) API call",
        "The legacy cuBLAS API (cublas.h, no handle argument) has no hipBLAS equivalent. Move the code "
@@ -307,9 +309,10 @@ _CODES: list[CodeInfo] = [
        "a function the target HIP lacks, supplied by hipify_supplied.h",
        "hipify-py wrote its implementation into hipify_supplied.h at the root of the output "
        "and included that header here: a function, a constant (CUDA's math_constants.h values "
-       "before HIP has them) or one of libcu++'s function objects (cuda::maximum). Each is used "
-       "only where the HIP in use does not declare it: a HIP that has it wins. The message says "
-       "what to know about it."),
+       "before HIP has them), one of libcu++'s function objects (cuda::maximum) or a name of "
+       "the part of NVML written with the HIP runtime (nvmlInit -> hipify_py_nvmlInit). Each is "
+       "used only where the HIP in use does not declare it: a HIP that has it wins. The message "
+       "says what to know about it."),
     _c("HPY531", "amd-only-translation", W, "supply",
        "translated to a name that exists on AMD only: HIP's NVIDIA platform lacks it",
        "HIP code also builds for NVIDIA GPUs (hipcc runs nvcc with HIP's NVIDIA layer), and there "

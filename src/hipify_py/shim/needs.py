@@ -186,7 +186,11 @@ def _cannot_express(edit: Edit, original: bytes, why: str | None = None) -> list
 
 def _headers(ctx: Context) -> Iterator[tuple[Need, int]]:
     """Each CUDA header the file includes that is not one of the project's own."""
-    from hipify_py.engine.rules.includes import dropped_for_target, target_header
+    from hipify_py.engine.rules.includes import (
+        declared_supplied,
+        dropped_for_target,
+        target_header,
+    )
 
     for inc in ctx.syntax.includes:
         if inc.header.startswith("thrust/") and ctx.resolve_local(inc.header, inc.angled) is None:
@@ -194,9 +198,16 @@ def _headers(ctx: Context) -> Iterator[tuple[Need, int]]:
             # must be read before the shim defines __CUDACC__ (generate.py).
             yield Need("library", "thrust", ""), inc.name_start
         entry = ctx.table.header_entry(inc.header)
-        if entry is None or entry.unsupported or ctx.resolve_local(inc.header, inc.angled) is not None:
+        if entry is None or ctx.resolve_local(inc.header, inc.angled) is not None:
             continue
         if ctx.is_skipped(inc.name_start):
+            continue
+        if entry.unsupported:
+            # translate drops it where what the file uses of it is supplied (NVML's nvml.h): a
+            # stand-in of hipify_shim.h alone, which includes hipify_supplied.h
+            uses = declared_supplied(ctx, entry)
+            if uses is not None and uses.all_supplied:
+                yield Need("header", inc.header, ""), inc.name_start
             continue
         dropped = entry.dropped or dropped_for_target(ctx, entry)
         target = "" if dropped else target_header(ctx, entry)

@@ -166,7 +166,9 @@ class HeaderEntry(NamedTuple):
     older_supplied: bool = False
     note: str | None = None
     source: str = ""
-    declares: tuple[str, ...] = ()  # unsupported: names a file must use to need the header
+    # unsupported: names a file must use to need the header, as fnmatch globs ("NVML_*": a
+    # prefix); where every one a file uses is supplied (hipify_supplied.h), the include goes
+    declares: tuple[str, ...] = ()
 
 
 def _substituted(pattern: HeaderEntry, name: str) -> HeaderEntry:

@@ -81,7 +81,8 @@ def render_header(names: Iterable[str], supplied: Mapping[str, SuppliedEntry],
         if entry.macro:
             lines += code
         else:
-            lines += [f"namespace {NAMESPACE} {{", *code, f"}}  // namespace {NAMESPACE}"]
+            if code:  # (none: an entry it needs declares the name, an enum its enumerator)
+                lines += [f"namespace {NAMESPACE} {{", *code, f"}}  // namespace {NAMESPACE}"]
             if not entry.helper:
                 lines.append(f"using {NAMESPACE}::{name};")
         lines.append("#endif")

@@ -80,10 +80,12 @@ def library_name(family: str, column: str, cuda_name: str = "") -> str:
 
 
 def resolve(
-    entry: ApiEntry, settings: Settings, table: MappingTable, arity: int | None = None
+    entry: ApiEntry, settings: Settings, table: MappingTable, arity: int | None = None,
+    c_file: bool = False,
 ) -> Resolution:
     """What entry becomes under settings; arity (a call's argument count, when known) tells a
-    signature's forms apart where the table lists the HIP name for that count."""
+    signature's forms apart where the table lists the HIP name for that count. In a C file
+    (c_file) nothing hipify_supplied.h writes as C++ is supplied."""
     column = target_column(entry, settings, table)
     library = library_name(entry.family, column, entry.cuda)
     if column == "roc":
@@ -98,7 +100,8 @@ def resolve(
         )
     notes: list[Note] = []
     if name is None:
-        own = supplied_note(entry.cuda, settings, table, f"{entry.cuda} has no {library} equivalent")
+        own = supplied_note(entry.cuda, settings, table, f"{entry.cuda} has no {library} equivalent",
+                            c_file)
         if own is not None and column == "hip":
             return Resolution(entry.cuda, column, library, (own,), supplied=True)
         return Resolution(None, column, library, (_unsupported(entry, column, library),))
@@ -132,7 +135,7 @@ def resolve(
             if older is not None:
                 return Resolution(older, column, library, ())
             own = supplied_note(name, settings, table, f"{name} came with HIP {added} (target is "
-                            f"{target})") if not settings.amap and not blocked else None
+                                f"{target})", c_file) if not settings.amap and not blocked else None
             if own is not None:
                 return Resolution(name, column, library, (*notes, own), supplied=True)
             notes.append(
@@ -232,19 +235,29 @@ def resolve(
             "HPY152", f"the mapping {entry.cuda} -> {name} does not hold for CUDA {versions}",
             "check the CUDA version this code targets"))
     # HIP has the name, but not in the form the tables supply (HIP 7.2's __hmax2 takes bfloat16
-    # only; CUDA code calls it with half2): the file gets ours beside HIP's.
-    own = supplied_note(name, settings, table, f"{name} has no HIP form for every CUDA use")
+    # only; CUDA code calls it with half2): the file gets ours beside HIP's. Or the name is ours
+    # alone (NVML's nvmlInit -> hipify_py_nvmlInit): no HIP has anything of it.
+    ours = name != entry.cuda and name in table.supplied and not table.supplied[name].hip_added
+    why = (f"{entry.cuda} -> {name}: HIP has no {entry.cuda}" if ours
+           else f"{name} has no HIP form for every CUDA use")
+    own = supplied_note(name, settings, table, why, c_file)
     if own is not None and column == "hip":
         return Resolution(name, column, library, (*notes, own), supplied=True)
+    if ours:  # and not supplied here: a C file, which hipify_supplied.h's C++ cannot serve
+        return Resolution(None, column, library, (Note(
+            UNSUPPORTED_BY_FAMILY.get(entry.family, "HPY101"),
+            f"{entry.cuda} has no {library} equivalent a C file can use: hipify_supplied.h "
+            f"supplies {name} to C++ only", entry.note or "compile this file as C++"),))
     return Resolution(name, column, library, tuple(notes))
 
 
 def supplied_note(name: str, settings: Settings, table: MappingTable,
-                  why: str = "") -> Note | None:
+                  why: str = "", c_file: bool = False) -> Note | None:
     """The note for a name the target lacks and the tables supply, or None (not supplied, or
-    the target HIP declares it after all)."""
+    the target HIP declares it after all, or C code, where only the header's macros serve: it
+    writes everything else in a C++ namespace)."""
     entry = table.supplied.get(name)
-    if entry is None or entry.helper:
+    if entry is None or entry.helper or (c_file and not entry.macro):
         return None
     if entry.hip_added and (settings.hip_version is None
                             or Version.parse(entry.hip_added) <= settings.hip_version):

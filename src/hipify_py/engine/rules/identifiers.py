@@ -52,7 +52,8 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
     def resolution(entry: ApiEntry, arity: int | None = None) -> Resolution:
         found = resolutions.get((entry.cuda, arity))
         if found is None:
-            found = resolutions[entry.cuda, arity] = resolve(entry, ctx.settings, ctx.table, arity)
+            found = resolutions[entry.cuda, arity] = resolve(entry, ctx.settings, ctx.table, arity,
+                                                             ctx.is_c)
         return found
 
     # <curand.h> lexes as `< curand . h >`: a header name is the includes rule's business.
@@ -180,7 +181,7 @@ def _supplied_names_outside_tables(ctx: Context) -> Iterator[RuleOutput]:
         entry = ctx.table.supplied[name]
         why = (f"{name} came with HIP {entry.hip_added} (target is {ctx.settings.hip_version})"
                if entry.hip_added else f"{name} has no HIP equivalent")
-        note = supplied_note(name, ctx.settings, ctx.table, why)
+        note = supplied_note(name, ctx.settings, ctx.table, why, ctx.is_c)
         if note is None:
             continue
         yield Supply(name)

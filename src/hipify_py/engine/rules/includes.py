@@ -24,7 +24,12 @@ from hipify_py.engine.edits import Edit
 from hipify_py.engine.parsing import COMMENT, IDENT
 from hipify_py.engine.ranges import Ranges
 from hipify_py.engine.rules.base import Context, Reference, RuleOutput
-from hipify_py.engine.rules.residue import LIBCUDACXX_SUPPLIED, libcudacxx_uses
+from hipify_py.engine.rules.residue import (
+    LIBCUDACXX_SUPPLIED,
+    header_name_uses,
+    libcudacxx_uses,
+    supplied_here,
+)
 from hipify_py.engine.syntax import Directive, Include
 from hipify_py.reporting.diagnostics import Finding
 from hipify_py.settings import Version
@@ -172,10 +177,22 @@ def _plan_one(
                       f"{inc.header} dropped: HIP has no equivalent, and this file uses nothing "
                       f"it declares ({', '.join(entry.declares)})", inc.header, None, entry.family)
         return
+    supplied_uses = declared_supplied(ctx, entry)
+    if entry.unsupported and supplied_uses is not None and supplied_uses.all_supplied:
+        planned.append(_Planned(inc, None, top, _delete_directive(ctx, d)))
+        yield Reference(entry.family, inc.header, True)
+        yield Finding("HPY201", inc.name_start, inc.name_end,
+                      f"{inc.header} dropped: HIP has no equivalent, and what this file uses of "
+                      f"it ({_listed(supplied_uses.supplied)}) is supplied by {SUPPLIED_HEADER}",
+                      inc.header, None, entry.family)
+        return
     if entry.unsupported:
         planned.append(_Planned(inc, inc.header, top))
         yield Reference(entry.family, inc.header, False)
-        yield no_hip_header(inc.header, entry, inc.name_start, inc.name_end)
+        detail = (f"; {SUPPLIED_HEADER} supplies {_listed(supplied_uses.supplied)}, not "
+                  f"{_listed(supplied_uses.others)}"
+                  if supplied_uses is not None and supplied_uses.supplied else "")
+        yield no_hip_header(inc.header, entry, inc.name_start, inc.name_end, detail)
         return
     if inc.header == "cublas.h" and ctx.uses_legacy_cublas:
         planned.append(_Planned(inc, inc.header, top))
@@ -238,11 +255,40 @@ _UNIT_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c")
 SUPPLIED_LIBCUDACXX_HEADERS = frozenset({"cuda/functional", "cuda/std/functional"})
 
 
-def no_hip_header(header: str, entry: HeaderEntry, start: int, end: int) -> Finding:
+def no_hip_header(header: str, entry: HeaderEntry, start: int, end: int,
+                  detail: str = "") -> Finding:
     """HPY200 on an include of a header HIP has nothing of."""
     note = f" ({entry.note})" if entry.note else ""
-    return Finding("HPY200", start, end, f"{header} has no HIP equivalent{note}", header, None,
-                   entry.family)
+    return Finding("HPY200", start, end, f"{header} has no HIP equivalent{note}{detail}", header,
+                   None, entry.family)
+
+
+class SuppliedUses(NamedTuple):
+    """What a file uses of an unsupported header's names: those hipify_supplied.h supplies to
+    it and the others (each sorted, once)."""
+
+    supplied: tuple[str, ...]
+    others: tuple[str, ...]
+
+    @property
+    def all_supplied(self) -> bool:
+        return bool(self.supplied) and not self.others
+
+
+def declared_supplied(ctx: Context, entry: HeaderEntry) -> SuppliedUses | None:
+    """For a header that lists what it declares (`declares`), what the file uses of it in any
+    #if branch, split by whether it is supplied here (NVML's nvmlInit is; its
+    nvmlDeviceGetPowerUsage is not); None for a header that lists nothing."""
+    if not entry.declares:
+        return None
+    names = sorted({name for _, name in header_name_uses(ctx, entry, live_only=False)})
+    ours = tuple(n for n in names if supplied_here(ctx, n))
+    return SuppliedUses(ours, tuple(n for n in names if n not in ours))
+
+
+def _listed(names: tuple[str, ...], limit: int = 8) -> str:
+    shown = ", ".join(names[:limit])
+    return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
 
 
 def _libcudacxx_supplied(ctx: Context, inc: Include) -> list[str] | None:
@@ -262,11 +308,11 @@ def _libcudacxx_supplied(ctx: Context, inc: Include) -> list[str] | None:
 
 def _unused_in_unit(ctx: Context, entry: HeaderEntry) -> bool:
     """A translation unit (not a header, whose includers may rely on it) that names nothing the
-    header declares. A later header that does is reported on its own line."""
+    header declares, in any branch (a name of its own, `struct nvmlStats`, is not the header's).
+    A later header that does is reported on its own line."""
     if not ctx.path.endswith(_UNIT_SUFFIXES):
         return False
-    names = {n.encode() for n in entry.declares}
-    return names.isdisjoint(ctx.parsed.tokens.raws_of_kind(IDENT))
+    return not header_name_uses(ctx, entry, live_only=False)
 
 
 def dropped_for_target(ctx: Context, entry: HeaderEntry) -> bool:

@@ -12,6 +12,11 @@ through silently and fail to compile:
   the target HIP's cooperative groups lack X (`memcpy_async`, `reduce`, `plus`, `this_cluster`).
 * prefixes CUDA reserves for itself: `__nv_*` types and intrinsics, the `__pipeline_*`
   primitives, and NVTX's `nvtx*` functions (roctx is the AMD counterpart).
+* names of a header HIP has no counterpart of, where the header lists them by pattern
+  (headers.yaml's `declares`: NVML's `nvml*` and `NVML_*`) and no table row covers them. The rows
+  of such a header (mappings/nvml.yaml) are the identifiers rule's: hipify_supplied.h supplies
+  them; the rest of the header's API is reported here, on its line. `header_name_uses` gives
+  the includes rule the same uses, to drop the include where all are supplied.
 
 Names the table knows are the identifiers rule's business; a name the file declares itself, and
 any name in a namespace the file opens itself (`namespace cuda {`), are the user's. Only code
@@ -21,8 +26,9 @@ the CUDA reading compiles counts (`#if CCCL_VERSION >= 2008002` branches for a n
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from hipify_py.engine.edits import Edit
 from hipify_py.engine.parsing import IDENT, KEYWORD, PUNCT
@@ -30,7 +36,8 @@ from hipify_py.engine.rules.base import Context, Reference, RuleOutput, Supply, 
 from hipify_py.engine.rules.hip_branches import in_cuda_body
 from hipify_py.reporting.diagnostics import Finding
 from hipify_py.settings import Version
-from hipify_py.tables.targets import supplied_note
+from hipify_py.tables.mapping_model import HeaderEntry, MappingTable
+from hipify_py.tables.targets import resolve, supplied_note
 
 # libcu++ names with an implementation in the tables (mappings/supplied_libcudacxx.yaml): the
 # name the translated code uses instead. Function objects of <cuda/functional>, which CCCL 2.8
@@ -68,6 +75,7 @@ def report_residue(ctx: Context) -> Iterator[RuleOutput]:
         yield from _cooperative_groups(ctx)
     if b"__nv_" in data or b"__pipeline_" in data or b"nvtx" in data:
         yield from _prefixed(ctx)
+    yield from _header_names(ctx)
 
 
 def _own_top_level_namespaces(ctx: Context) -> set[bytes]:
@@ -250,12 +258,13 @@ def _prefixed(ctx: Context) -> Iterator[RuleOutput]:
         )
 
 
-def _declared_here(ctx: Context) -> frozenset[str]:
-    """Names the file declares itself: after a type, `struct`/`class`/..., or `#define`."""
+def _declared_here(ctx: Context, pattern: re.Pattern[bytes] = _CUDA_PREFIXED) -> frozenset[str]:
+    """Names of the pattern the file declares itself: after a type, `struct`/`class`/..., or
+    `#define`."""
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
     found = set()
-    for i in identifier_tokens(ctx, _CUDA_PREFIXED):
+    for i in identifier_tokens(ctx, pattern):
         prev = syntax.prev_code(i)
         if prev is None:
             continue
@@ -277,3 +286,116 @@ _TYPE_KEYWORDS = frozenset({b"void", b"bool", b"char", b"short", b"int", b"long"
 _QUALIFIER_MACROS = frozenset({b"__device__", b"__host__", b"__global__", b"__forceinline__",
                                b"__inline__", b"__shared__", b"__constant__", b"__managed__",
                                b"__restrict__", b"__noinline__"})
+
+
+# --- names of headers HIP has no counterpart of (headers.yaml's `declares`) --------------------
+
+def _glob_regex(glob: str) -> bytes:
+    """A `declares` glob as a regular expression over one identifier: `*` any word characters,
+    `?` one, `[A-Z]` a class."""
+    out, k = [], 0
+    while k < len(glob):
+        c = glob[k]
+        end = glob.find("]", k + 1) if c == "[" else -1
+        if c == "*":
+            out.append(r"\w*")
+        elif c == "?":
+            out.append(r"\w")
+        elif end > k:
+            out.append(glob[k:end + 1])
+            k = end
+        else:
+            out.append(re.escape(c))
+        k += 1
+    return "".join(out).encode()
+
+
+@functools.lru_cache(maxsize=64)
+def declared_names(globs: Sequence[str]) -> re.Pattern[bytes]:
+    """The identifiers a header's `declares` globs name, as one pattern over a file's bytes."""
+    return re.compile(rb"\b(?:" + b"|".join(_glob_regex(g) for g in globs) + rb")\b")
+
+
+@functools.lru_cache(maxsize=4)  # tables compare by identity: once per loaded table
+def _declaring_headers(table: MappingTable) -> tuple[HeaderEntry, ...]:
+    """Unsupported headers that list what they declare, one per list (cudaTypedefs.h-style
+    duplicates of a header's list are one)."""
+    seen: dict[tuple[str, ...], HeaderEntry] = {}
+    for entry in table.headers.values():
+        if entry.unsupported and entry.declares:
+            seen.setdefault(entry.declares, entry)
+    return tuple(seen.values())
+
+
+def header_name_uses(ctx: Context, entry: HeaderEntry, live_only: bool = True,
+                     unlisted_only: bool = False) -> list[tuple[int, str]]:
+    """Each use of a name the (unsupported) header declares: (token, name), in code the CUDA
+    reading compiles (or, not live_only, in any #if branch); unlisted_only: of a name no table
+    row lists. Not a member (`x.nvmlInit`), not a name in a namespace of the file's own, not a
+    name the file (or a project header it includes) defines or declares itself."""
+    key = f"header_name_uses {' '.join(entry.declares)} {live_only} {unlisted_only}"
+    known: list[tuple[int, str]] | None = ctx.memo.get(key)
+    if known is None:
+        known = ctx.memo[key] = _header_name_uses(ctx, entry, live_only, unlisted_only)
+    return known
+
+
+def _header_name_uses(ctx: Context, entry: HeaderEntry, live_only: bool,
+                      unlisted_only: bool) -> list[tuple[int, str]]:
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    pattern = declared_names(entry.declares)
+    found = identifier_tokens(ctx, pattern)
+    if unlisted_only:
+        found = [i for i in found if toks.text(i) not in ctx.table.entries]
+    if not found:
+        return []
+    own = _own_names(ctx, pattern)
+    out = []
+    for i in found:
+        name = toks.text(i)
+        if name in own or _in_include(ctx, i):
+            continue
+        prev = syntax.prev_code(i)
+        if prev is not None and toks.raw(prev) in (b".", b"->"):
+            continue
+        if prev is not None and toks.raw(prev) == b"::":
+            qualifier = syntax.prev_code(prev)
+            if qualifier is not None and toks.kinds[qualifier] == IDENT:
+                continue  # mine::NVML_X
+        if live_only and _dead(ctx, i):
+            continue
+        out.append((i, name))
+    return out
+
+
+def supplied_here(ctx: Context, name: str) -> bool:
+    """Whether hipify_supplied.h supplies the name (a row of the tables) to this file."""
+    entry = ctx.table.entries.get(name)
+    return entry is not None and resolve(entry, ctx.settings, ctx.table, None, ctx.is_c).supplied
+
+
+def _own_names(ctx: Context, pattern: re.Pattern[bytes]) -> frozenset[str]:
+    """Names of the pattern the file declares or defines, and those its project headers
+    #define (`NVML_CHECK`, a project's macro around NVML calls, is the project's)."""
+    names = set(_declared_here(ctx, pattern))
+    for text in ctx.project_headers(1 << 20):
+        if pattern.search(text):
+            names.update(m.group(1).decode() for m in _DEFINE.finditer(text))
+    return frozenset(names)
+
+
+_DEFINE = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)", re.M)
+
+
+def _header_names(ctx: Context) -> Iterator[RuleOutput]:
+    """HPY119 on each use of a header's name no table row covers (the rows are supplied, or
+    reported by the identifiers rule)."""
+    toks = ctx.parsed.tokens
+    for entry in _declaring_headers(ctx.table):
+        for i, name in header_name_uses(ctx, entry, unlisted_only=True):
+            yield Reference(entry.family, name, False)
+            yield Finding("HPY119", toks.start(i), toks.end(i),
+                          f"{name}: {entry.cuda} declares it, and HIP has no counterpart "
+                          f"(hipify_supplied.h does not supply it)", name, entry.note,
+                          entry.family)
