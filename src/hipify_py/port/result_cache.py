@@ -41,7 +41,7 @@ def tool_fingerprint() -> str:
     (os.walk, not Path.rglob: a one-file run spent 6 ms walking __pycache__ through pathlib.)"""
     h = hashlib.sha256(f"{__version__}/{_FORMAT}".encode())
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # hipify_py
-    found = []
+    found: list[str] = []
     for folder, dirs, files in os.walk(package):
         dirs[:] = [d for d in dirs if d != "__pycache__"]
         found.extend(os.path.join(folder, f) for f in files if f.endswith((".py", ".h")))
