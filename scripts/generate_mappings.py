@@ -141,6 +141,12 @@ HEADER_OLDER_DROPPED = frozenset({"hip/hip_gl_interop.h"})
 # (mappings/supplied_math_constants.yaml): there the include is dropped, and each file gets what
 # it uses of them from the supplied header.
 HEADER_OLDER_SUPPLIED = frozenset({"hip/hip_math_constants.h"})
+# NVTX's C API headers: hipify_supplied.h supplies their core as no-ops (mappings/nvtx.yaml,
+# supplied_nvtx.yaml); nvtx3/nvtx3.hpp (the C++ API) and the other nvtx3/ headers stay reported.
+_NVTX_HEADERS = ("nvToolsExt.h", "nvToolsExtCuda.h", "nvToolsExtCudaRt.h", "nvtx3/nvToolsExt.h",
+                 "nvtx3/nvToolsExtCuda.h", "nvtx3/nvToolsExtCudaRt.h")
+_NVTX_NOTE = ("NVTX: hipify_supplied.h supplies its core C API as no-ops; rocTX (roctracer/roctx.h, "
+              "-lroctx64) gives AMD's profilers ranges")
 # Headers with no HIP counterpart: kept and reported.
 EXTRA_UNSUPPORTED = {
     "cuda_egl_interop.h": "EGL interoperability", "cudaEGL.h": "EGL interoperability",
@@ -150,8 +156,7 @@ EXTRA_UNSUPPORTED = {
     "cuda_d3d11_interop.h": "Direct3D interoperability",
     "cudaD3D9.h": "Direct3D interoperability", "cudaD3D10.h": "Direct3D interoperability",
     "cudaD3D11.h": "Direct3D interoperability",
-    "nvToolsExt.h": "NVTX: use roctx (roctracer/roctx.h) instead",
-    "nvToolsExtCuda.h": "NVTX: use roctx instead", "nvToolsExtCudaRt.h": "NVTX: use roctx instead",
+    **dict.fromkeys(_NVTX_HEADERS, _NVTX_NOTE),
     "cuda_pipeline.h": "asynchronous copy pipelines have no HIP equivalent",
     "cuda_awbarrier.h": "arrive-wait barriers have no HIP equivalent",
     "cooperative_groups/memcpy_async.h": "HIP's cooperative groups lack memcpy_async",
@@ -177,9 +182,11 @@ EXTRA_UNSUPPORTED = {
 # Globs (fnmatch, `*` within a name) where a header's names share a prefix: NVML's functions and
 # types are nvmlX, its constants NVML_X. A file whose every such name hipify_supplied.h supplies
 # (mappings/nvml.yaml, supplied_nvml.yaml) drops the include; any other is reported on its line.
-HEADER_DECLARES = {"mma.h": ("nvcuda", "wmma"), "nvml.h": ("nvml[A-Z]*", "NVML_*")}
+# NVTX's names are nvtxX and NVTX_X (mappings/nvtx.yaml, supplied_nvtx.yaml: no-ops).
+HEADER_DECLARES = {"mma.h": ("nvcuda", "wmma"), "nvml.h": ("nvml[A-Z]*", "NVML_*"),
+                   **dict.fromkeys(_NVTX_HEADERS, ("nvtx[A-Z]*", "NVTX_*"))}
 # The family of an unsupported header whose names a mapping family of ours covers in part.
-HEADER_FAMILIES = {"nvml.h": "nvml"}
+HEADER_FAMILIES = {"nvml.h": "nvml", **dict.fromkeys(_NVTX_HEADERS, "nvtx")}
 HEADER_PATTERNS = [
     {"cuda": "cuda/*", "unsupported": True, "family": "runtime",
      "note": "libcu++ (cuda/std/...) has no HIP equivalent; use the C++ standard library"},

@@ -58,6 +58,10 @@ COMPILES = {
     "libraries/nvml_supplied.cu.hip": ("5.2", "7.2", "nvidia"),
     "libraries/nvml_header.h.hip": ("5.2", "7.2", "nvidia"),
     "libraries/nvml_unused.cu.hip": ("5.2", "7.2", "nvidia"),
+    # NVTX supplied as no-ops (hipify_py_nvtx*); the NVTX headers gone
+    "libraries/nvtx_supplied.cu.hip": ("5.2", "7.2", "nvidia"),
+    "libraries/nvtx_header.h.hip": ("5.2", "7.2", "nvidia"),
+    "libraries/nvtx_unused.cu.hip": ("5.2", "7.2", "nvidia"),
     # the occupancy calculator of HIP 5.5, supplied before it (HIP's own wins on 7.2)
     "versions/occupancy_variable_smem.cu.hip52.hip": ("5.2", "7.2", "nvidia"),
     "versions/occupancy_variable_smem.cu.hip": ("7.2",),
@@ -193,7 +197,8 @@ def test_every_listed_case_exists() -> None:
 
 # C sources: a HIP build compiles them with the C compiler and HIP's headers (CMake's hip::host).
 C_COMPILES = {"arguments/c_source.c.hip": "hipsparse/hipsparse.h",
-              "includes/shared_c_header.h.hip": None}
+              "includes/shared_c_header.h.hip": None,
+              "libraries/nvtx_in_c.c.hip": "hip/hip_runtime.h"}
 
 
 @pytest.mark.parametrize("case", sorted(C_COMPILES))
@@ -204,6 +209,10 @@ def test_golden_c_output_compiles_with_gcc(case: str, tmp_path: Path) -> None:
         pytest.skip("gcc or the HIP headers this case includes are not installed")
     source = tmp_path / "case.c"
     source.write_bytes((GOLDEN / case).read_bytes())
-    proc = subprocess.run([gcc, "-fsyntax-only", "-x", "c", "-D__HIP_PLATFORM_AMD__", str(source)],
-                          capture_output=True, text=True, timeout=120, check=False)
+    # hipify_supplied.h as a C file gets it: its C entries (NVTX's no-ops) and macros only
+    table = load_mapping_table()
+    c_code = [n for n, e in table.supplied.items() if e.c or e.macro]
+    (tmp_path / HEADER_NAME).write_bytes(render_header(c_code, table.supplied))
+    proc = subprocess.run([gcc, "-fsyntax-only", "-x", "c", "-Wall", "-D__HIP_PLATFORM_AMD__",
+                           str(source)], capture_output=True, text=True, timeout=120, check=False)
     assert proc.returncode == 0, proc.stderr[-2000:]

@@ -113,7 +113,7 @@ VERSIONS = ("cuda_added", "cuda_deprecated", "cuda_changed", "cuda_removed", "hi
             "hip_deprecated", "hip_changed", "hip_removed", "roc_added", "roc_deprecated",
             "roc_changed", "roc_removed")
 # Hand-written tables that have no CSV (documented in their own files).
-HAND_WRITTEN_FAMILIES = {"feature_macros", "nvml"}
+HAND_WRITTEN_FAMILIES = {"feature_macros", "nvml", "nvtx"}
 
 pytestmark = pytest.mark.skipif(not REFERENCE.is_dir(),
                                 reason=f"reference CSVs not found at {REFERENCE}")

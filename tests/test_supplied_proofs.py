@@ -322,3 +322,107 @@ def test_a_host_control_that_finds_nothing_fails_the_record(tmp_path: Path) -> N
     out = tmp_path / "proofs.json"
     assert prove.record(results, out) == 1
     assert not out.exists()
+
+
+# --- NVTX: no-ops (mappings/supplied_nvtx.yaml), unproven on a GPU, compared with NVTX's own ---
+
+NVTX_H = Path("/usr/local/cuda/include/nvtx3/nvToolsExt.h")
+_NVTX_SIGNATURE = re.compile(r"static inline ([\w ]+?\*?) (hipify_py_nvtx\w+)\(([^)]*)\)")
+
+
+def _nvtx_entries() -> dict[str, object]:
+    from hipify_py.tables.mappings import load_mapping_table
+
+    return {n: e for n, e in load_mapping_table().supplied.items() if n.lower().startswith(
+        "hipify_py_nvtx")}
+
+
+def test_nvtx_entries_say_why_they_need_no_gpu_proof() -> None:
+    """A no-op returns a constant: NVTX's own with no profiler attached. Each says so
+    (`unproven`) and has no `proof`; every entry that says it is C code is C (no namespace)."""
+    entries = _nvtx_entries()
+    assert len(entries) >= 60
+    for name, entry in entries.items():
+        assert entry.unproven and not entry.proof, name
+        assert entry.c and "namespace" not in entry.code and "template" not in entry.code, name
+    assert not [n for n, e in ENTRIES.items() if e.proof and n in entries]
+
+
+def _nvtx_source(folder: Path, compare: bool) -> str:
+    """Our NVTX header (what a tree run writes, into folder) and a call of every supplied function with zero
+    arguments; with `compare`, NVTX's own (nvtx3, no tool attached) beside each: same result."""
+    from hipify_py.tables.mappings import load_mapping_table
+    from hipify_py.tables.supplied import render_header
+
+    table = load_mapping_table()
+    entries = _nvtx_entries()
+    (folder / "hipify_supplied.h").write_bytes(render_header(entries, table.supplied))
+    text = '#include "hipify_supplied.h"\n'
+    if compare:
+        text = ("#include <nvtx3/nvToolsExt.h>\n#include <nvtx3/nvToolsExtCuda.h>\n"
+                "#include <nvtx3/nvToolsExtCudaRt.h>\n#include <cstdio>\n#include <cstddef>\n"
+                "#include <cstdint>\n#include <type_traits>\n" + text)
+        text += ("template <class T> long long hp_value(T x) {\n"
+                 "  if constexpr (std::is_pointer<T>::value) return (long long)(intptr_t)x;\n"
+                 "  else return (long long)x;\n}\n")
+        for name in (n for n in entries if n.startswith("HIPIFY_PY_NVTX_")):
+            theirs = name.removeprefix("HIPIFY_PY_")
+            text += f"static_assert((long long){name} == (long long){theirs}, \"{theirs}\");\n"
+        text += ("static_assert(sizeof(hipify_py_nvtxEventAttributes_t) == "
+                 "sizeof(nvtxEventAttributes_t), \"layout\");\n")
+        for member in ("version", "size", "category", "colorType", "color", "payloadType",
+                       "payload", "messageType", "message"):
+            text += (f"static_assert(offsetof(hipify_py_nvtxEventAttributes_t, {member}) == "
+                     f"offsetof(nvtxEventAttributes_t, {member}), \"{member}\");\n")
+    text += "int main(void) {\n  int differ = 0;\n"
+    for entry in entries.values():
+        m = _NVTX_SIGNATURE.search(entry.code)
+        if m is None:
+            continue
+        result, name, params = m.groups()
+        args = ", ".join("0" for p in params.split(",") if p.strip() not in ("", "void"))
+        theirs = name.removeprefix("hipify_py_")
+        if result == "void" or not compare:
+            text += f"  {name}({args});\n" + (f"  {theirs}({args});\n" if compare else "")
+            continue
+        text += (f"  if (hp_value({name}({args})) != hp_value({theirs}({args}))) {{\n"
+                 f"    std::printf(\"{theirs} differs\\n\");\n    ++differ;\n  }}\n")
+    return text + "  return differ;\n}\n"
+
+
+@pytest.mark.parametrize("release", sorted(_HIPCC))
+@pytest.mark.parametrize("language", ["c++", "c"])
+def test_nvtx_no_ops_compile_with_hipcc(release: str, language: str, tmp_path: Path) -> None:
+    hipcc, arch = _HIPCC[release]
+    if shutil.which(hipcc) is None:
+        pytest.skip(f"no hipcc for HIP {release} here ({hipcc})")
+    suffix = "hip" if language == "c++" else "c"
+    (tmp_path / f"nvtx.{suffix}").write_text(_nvtx_source(tmp_path, False), encoding="utf-8")
+    # a C file: compiled as a HIP build compiles it (CMake's hip::host names the platform)
+    standard = (["-std=c++17"] if language == "c++"
+                else ["-x", "c", "-std=c11", "-D__HIP_PLATFORM_AMD__"])
+    proc = subprocess.run([hipcc, f"--offload-arch={arch}", *standard, "-Wall", "-Wextra", "-c",
+                           f"nvtx.{suffix}", "-o", "nvtx.o"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=600, env=dict(os.environ, HIP_PLATFORM="amd"),
+                          check=False)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    assert "warning" not in proc.stderr, proc.stderr[-4000:]
+
+
+def test_nvtx_no_ops_return_what_nvtx_returns_with_no_tool(hip_nv: Path, tmp_path: Path) -> None:
+    """Through HIP's NVIDIA platform beside NVTX's own headers: every constant and the event
+    attributes' layout are NVTX's (static_asserts), and run with no profiler attached (no GPU
+    needed: NVTX touches none), each function returns what NVTX's returns."""
+    nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
+    if not os.access(nvcc, os.X_OK) or not NVTX_H.is_file():
+        pytest.skip("no nvcc or NVTX headers here")
+    source = tmp_path / "nvtx.cu"
+    source.write_text(_nvtx_source(tmp_path, True), encoding="utf-8")
+    binary = tmp_path / "nvtx"
+    proc = subprocess.run([nvcc, *prove.NVCC_FLAGS, "-I", str(hip_nv), str(source), "-o",
+                           str(binary)], capture_output=True, text=True, timeout=600, check=False)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NVTX_INJECTION")}
+    run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=60, env=env,
+                         check=False)
+    assert run.returncode == 0, run.stdout + run.stderr

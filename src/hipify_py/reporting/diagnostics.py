@@ -310,7 +310,9 @@ _CODES: list[CodeInfo] = [
        "hipify-py wrote its implementation into hipify_supplied.h at the root of the output "
        "and included that header here: a function, a constant (CUDA's math_constants.h values "
        "before HIP has them), one of libcu++'s function objects (cuda::maximum) or a name of "
-       "the part of NVML written with the HIP runtime (nvmlInit -> hipify_py_nvmlInit). Each is "
+       "the part of NVML written with the HIP runtime (nvmlInit -> hipify_py_nvmlInit) or NVTX's "
+       "annotations as no-ops that return what NVTX returns with no profiler attached "
+       "(nvtxRangePushA -> hipify_py_nvtxRangePushA: the annotation is dropped). Each is "
        "used only where the HIP in use does not declare it: a HIP that has it wins. The message "
        "says what to know about it."),
     _c("HPY531", "amd-only-translation", W, "supply",

@@ -215,6 +215,10 @@ class SuppliedEntry(NamedTuple):
     # headers its code needs beyond hip/hip_runtime.h ("hip/hip_fp16.h"), included at the
     # header's top on both platforms
     includes: tuple[str, ...] = ()
+    # C code (typedefs, static inline functions, #defines): emitted at top level as it is, and
+    # supplied to C files too (NVTX's no-ops)
+    c: bool = False
+    unproven: str | None = None  # why no GPU proof is needed (a no-op's constant result)
 
 
 class FlagRule(NamedTuple):

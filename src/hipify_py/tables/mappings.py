@@ -279,7 +279,7 @@ def _cmake_table(path: Path, raw: dict[str, Any]) -> CMakeTable:
 _DATA_FAMILIES = ("headers", "device_properties", "build_flags", "supplied")
 _SUPPLIED_FIELDS = {"code": str, "hip_added": str, "needs": list, "platforms": list,
                     "device": bool, "macro": bool, "helper": bool, "proof": str, "note": str,
-                    "includes": list}
+                    "includes": list, "c": bool, "unproven": str}
 _PLATFORMS = ("amd", "nvidia")
 
 
@@ -306,7 +306,7 @@ def _supplied(path: Path, name: str, raw: Any) -> SuppliedEntry:
                          tuple(str(n) for n in raw.get("needs", [])), platforms,
                          bool(raw.get("device", True)), bool(raw.get("macro", False)),
                          bool(raw.get("helper", False)), raw.get("proof"), raw.get("note"),
-                         includes)
+                         includes, bool(raw.get("c", False)), raw.get("unproven"))
 
 
 def _check_supplied(supplied: Mapping[str, SuppliedEntry]) -> None:

@@ -78,7 +78,7 @@ def render_header(names: Iterable[str], supplied: Mapping[str, SuppliedEntry],
         lines += ["", f"// {name}" + (f": {entry.note}" if entry.note else ""),
                   f"#if {guard(entry)}"]
         code = entry.code.rstrip("\n").splitlines()
-        if entry.macro:
+        if entry.macro or entry.c:  # top level, as written (C code serves C files too)
             lines += code
         else:
             if code:  # (none: an entry it needs declares the name, an enum its enumerator)

@@ -254,10 +254,10 @@ def resolve(
 def supplied_note(name: str, settings: Settings, table: MappingTable,
                   why: str = "", c_file: bool = False) -> Note | None:
     """The note for a name the target lacks and the tables supply, or None (not supplied, or
-    the target HIP declares it after all, or C code, where only the header's macros serve: it
-    writes everything else in a C++ namespace)."""
+    the target HIP declares it after all, or C code, where only the header's macros and C code
+    (`c`: NVTX's no-ops) serve: it writes everything else in a C++ namespace)."""
     entry = table.supplied.get(name)
-    if entry is None or entry.helper or (c_file and not entry.macro):
+    if entry is None or entry.helper or (c_file and not (entry.macro or entry.c)):
         return None
     if entry.hip_added and (settings.hip_version is None
                             or Version.parse(entry.hip_added) <= settings.hip_version):

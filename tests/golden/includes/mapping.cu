@@ -2,11 +2,11 @@
 #include <cuda_runtime.h>
 #include "cuda_runtime_api.h"
 #include <cuda.h>
-#include <device_launch_parameters.h>
+#include <device_launch_parameters.h>  // expect: HPY201
 #include <cuda_fp16.h>
 #include <curand_kernel.h>
 #include <cuda_egl_interop.h>  // expect: HPY200
-#include <nvToolsExt.h>  // expect: HPY200
+#include <nvToolsExt.h>  // expect: HPY201
 #include <cuda/std/atomic>  // expect: HPY200
 #include <vector>
 

@@ -4,7 +4,6 @@
 #include <hip/hip_fp16.h>
 #include <hiprand/hiprand_kernel.h>
 #include <cuda_egl_interop.h>  // expect: HPY200
-#include <nvToolsExt.h>  // expect: HPY200
 #include <cuda/std/atomic>  // expect: HPY200
 #include <vector>
 

@@ -36,8 +36,8 @@ __global__ void reduceTile(float *out, const float *in) {
 }
 
 int launch(float *out, const float *in) {
-  nvtxRangePushA("reduce");  // expect: HPY119
+  nvtxDomainResourceCreate(nullptr, nullptr);  // expect: HPY119
   hipLaunchKernelGGL(reduceTile, dim3(1), dim3(64), 0, 0, out, in);
-  nvtxRangePop();  // expect: HPY119
+  nvtxDomainResourceDestroy(nullptr);  // expect: HPY119
   return mylib::cuda::device_count() + thrust::plus<int>()(1, 2);
 }

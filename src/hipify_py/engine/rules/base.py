@@ -151,8 +151,11 @@ class Context:
         if any(outside(launch.callee.start) for launch in self.syntax.launches):
             return True
         # Identity mappings (y0, cosf, ...) are plain C/C++ names too: they do not make a file CUDA.
+        # Nor does a member (`tracer.nvtxRangePush(...)`) or a function the file declares with
+        # a built-in return type (`void nvtxRangePush(const char*)`): those names are its own.
         if any(entry.hip != entry.cuda and entry.family != "feature_macros"
                and entry.cuda not in _COMPILER_MACROS and outside(toks.start(i))
+               and not self._own_use(i)
                for i, entry in self.api_tokens):
             return True
         if _CUDA_MARKERS.search(self.data) is None:
@@ -163,6 +166,11 @@ class Context:
         own = self.own_names
         return any(text in _CUDA_KEYWORDS and text not in own and outside(toks.start(i))
                    for i in toks.of_kind(IDENT) for text in (toks.text(i),))
+
+    def _own_use(self, i: int) -> bool:
+        """Token i is a member's name or a declaration of the file's own (after a built-in type)."""
+        prev = self.syntax.prev_code(i)
+        return prev is not None and self.parsed.tokens.raw(prev) in _OWN_BEFORE
 
     def project_headers(self, limit: int) -> Iterator[bytes]:
         """The first `limit` bytes of each project header the file includes (those that cannot
@@ -261,6 +269,11 @@ class Context:
                 assert entry is not None
                 out.append((i, entry))
         return out
+
+
+# What comes before a name that is not CUDA's use of it: member access, a built-in return type.
+_OWN_BEFORE = frozenset({b".", b"->", b"void", b"bool", b"char", b"short", b"int", b"long",
+                         b"float", b"double", b"unsigned", b"signed"})
 
 
 def _declared_types(data: bytes) -> set[str]:

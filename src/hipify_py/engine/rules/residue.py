@@ -394,6 +394,8 @@ def _header_names(ctx: Context) -> Iterator[RuleOutput]:
     toks = ctx.parsed.tokens
     for entry in _declaring_headers(ctx.table):
         for i, name in header_name_uses(ctx, entry, unlisted_only=True):
+            if _CUDA_PREFIXED.fullmatch(name.encode()):
+                continue  # an nvtx* name: _prefixed reports it
             yield Reference(entry.family, name, False)
             yield Finding("HPY119", toks.start(i), toks.end(i),
                           f"{name}: {entry.cuda} declares it, and HIP has no counterpart "
