@@ -311,6 +311,12 @@ def _glob_regex(glob: str) -> bytes:
 
 
 @functools.lru_cache(maxsize=64)
+@functools.cache
+def _literal_prefixes(globs: tuple[str, ...]) -> tuple[bytes, ...]:
+    """What every name a glob matches starts with (`nvml[A-Z]*` -> b"nvml")."""
+    return tuple(re.split(r"[*?\[]", g, maxsplit=1)[0].encode() for g in globs)
+
+
 def declared_names(globs: Sequence[str]) -> re.Pattern[bytes]:
     """The identifiers a header's `declares` globs name, as one pattern over a file's bytes."""
     return re.compile(rb"\b(?:" + b"|".join(_glob_regex(g) for g in globs) + rb")\b")
@@ -342,6 +348,8 @@ def header_name_uses(ctx: Context, entry: HeaderEntry, live_only: bool = True,
 
 def _header_name_uses(ctx: Context, entry: HeaderEntry, live_only: bool,
                       unlisted_only: bool) -> list[tuple[int, str]]:
+    if not any(prefix in ctx.data for prefix in _literal_prefixes(entry.declares)):
+        return []  # most files: a byte search, not a regex pass, per declaring header
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
     pattern = declared_names(entry.declares)

@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 from hipify_py.engine.edits import Edit
 from hipify_py.engine.parsing import COMMENT, IDENT, KEYWORD, PUNCT
-from hipify_py.engine.rules.base import Context, RuleOutput, identifier_tokens
+from hipify_py.engine.rules.base import Context, RuleOutput
 from hipify_py.engine.syntax import Span
 from hipify_py.reporting.diagnostics import Finding, Severity
 from hipify_py.tables.mapping_model import MappingTable
@@ -387,17 +387,20 @@ def _is_member(ctx: Context, i: int, *, namespaces: bool = False) -> bool:
     return False
 
 
-_VECTOR_NAME = re.compile(rb"\b(?:u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4]\b")
+_VECTOR_NAMES = tuple(f"{base}{n}".encode() for base in (
+    "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "longlong", "ulonglong",
+    "float", "double") for n in (1, 2, 3, 4))
 _STATEMENT_EDGES = frozenset({b";", b"{", b"}"})
 
 
 def _vector_type_definitions(ctx: Context) -> Iterator[RuleOutput]:
-    """Found from the vector type names the file spells (a byte search), each looked at in its
-    tokens: `struct uchar4 {`, `struct uchar4 : base {`, `using uchar4 =`, `typedef ... uchar4;`
+    """Found from the vector type names the file spells (its identifier index), each looked at
+    in its tokens: `struct uchar4 {`, `struct uchar4 : base {`, `using uchar4 =`, `typedef ... uchar4;`
     and `typedef struct {...} uchar4;`."""
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
-    for i in identifier_tokens(ctx, _VECTOR_NAME):
+    names = syntax.identifier_index
+    for i in sorted(i for name in _VECTOR_NAMES for i in names.get(name, ())):
         before, after = syntax.prev_code(i), syntax.next_code(i)
         if before is None or after is None:
             continue
