@@ -62,8 +62,27 @@ def test_an_entry_names_the_headers_its_code_needs() -> None:
     lines = render_header(["g"], supplied).decode().splitlines()
     # after HIP's runtime, once each, before any code
     at = lines.index("#include <hip/hip_runtime.h>")
-    assert lines[at + 1:at + 3] == ["#include <hip/hip_fp16.h>", "#include <type_traits>"]
+    assert lines[at + 1:at + 5] == ["#ifdef __cplusplus", "#include <hip/hip_fp16.h>",
+                                    "#include <type_traits>", "#endif"]  # C++ code's: for C++
     assert "#include" not in render_header(["h"], supplied).decode().split("hip_runtime.h>")[1]
+
+
+def test_one_header_serves_a_trees_c_files_too(tmp_path: Path) -> None:
+    """A C file of the tree (one that reads __CUDA_ARCH__, or uses NVTX) includes the header
+    that also holds other files' C++: that is there for C++ only, so a C compiler reads it."""
+    names = ["hipify_py_nvtxRangePushA", "__ldcs", "HIPIFY_PY_CUDA_ARCH"]
+    text = render_header(names, TABLE.supplied).decode()
+    assert "#if defined(__cplusplus) && " in text and "namespace hipify_py_supplied" in text
+    gcc, hip = shutil.which("gcc"), Path("/usr/include/hip/hip_runtime.h")
+    if gcc is None or not hip.is_file():
+        pytest.skip("needs gcc and HIP's headers in /usr/include")
+    (tmp_path / HEADER_NAME).write_text(text)
+    (tmp_path / "use.c").write_text(
+        f'#include "{HEADER_NAME}"\nint level(void) {{ hipify_py_nvtxRangePushA("x"); '
+        "return HIPIFY_PY_CUDA_ARCH; }\n")
+    done = subprocess.run([gcc, "-x", "c", "-std=c11", "-fsyntax-only", "-D__HIP_PLATFORM_AMD__",
+                           str(tmp_path / "use.c")], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
 
 
 def test_what_an_entry_needs_comes_first_once() -> None:

@@ -71,14 +71,24 @@ def render_header(names: Iterable[str], supplied: Mapping[str, SuppliedEntry],
         "#include <hip/hip_runtime.h>",
     ]
     chosen = closure(names, supplied)
-    lines += [f"#include <{header}>" for header in
-              sorted({h for name in chosen for h in supplied[name].includes})]
+    # One header serves a tree's C files too (a C file that reads __CUDA_ARCH__ or uses NVTX):
+    # C++ (a namespace, <type_traits>) is there only for C++.
+    plain = {h for name in chosen if _is_c(supplied[name]) for h in supplied[name].includes}
+    cxx = {h for name in chosen for h in supplied[name].includes} - plain
+    lines += [f"#include <{header}>" for header in sorted(plain)]
+    if cxx:
+        lines += ["#ifdef __cplusplus", *(f"#include <{header}>" for header in sorted(cxx)),
+                  "#endif"]
     for name in chosen:
         entry = supplied[name]
+        condition = guard(entry)
+        if not _is_c(entry):
+            condition = ("defined(__cplusplus)" if condition == "1"
+                         else f"defined(__cplusplus) && {condition}")
         lines += ["", f"// {name}" + (f": {entry.note}" if entry.note else ""),
-                  f"#if {guard(entry)}"]
+                  f"#if {condition}"]
         code = entry.code.rstrip("\n").splitlines()
-        if entry.macro or entry.c:  # top level, as written (C code serves C files too)
+        if _is_c(entry):  # top level, as written (C code serves C files too)
             lines += code
         else:
             if code:  # (none: an entry it needs declares the name, an enum its enumerator)
@@ -87,6 +97,11 @@ def render_header(names: Iterable[str], supplied: Mapping[str, SuppliedEntry],
                 lines.append(f"using {NAMESPACE}::{name};")
         lines.append("#endif")
     return newline.join(line.encode() for line in lines) + newline
+
+
+def _is_c(entry: SuppliedEntry) -> bool:
+    """A macro, or code written as C: at top level, for C files as well."""
+    return entry.macro or entry.c
 
 
 def is_supplied_header(data: bytes) -> bool:

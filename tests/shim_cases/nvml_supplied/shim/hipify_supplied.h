@@ -4,13 +4,15 @@
 // mark the lines that use them.
 #pragma once
 #include <hip/hip_runtime.h>
+#ifdef __cplusplus
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <vector>
+#endif
 
 // hipify_py_nvmlReturn_t: NVML's return codes that the supplied functions give, with NVML's values
-#if 1
+#if defined(__cplusplus)
 namespace hipify_py_supplied {
 typedef enum hipify_py_nvmlReturn_enum {
   HIPIFY_PY_NVML_SUCCESS = 0,
@@ -27,12 +29,12 @@ using hipify_py_supplied::hipify_py_nvmlReturn_t;
 #endif
 
 // HIPIFY_PY_NVML_SUCCESS: NVML's value, 0
-#if 1
+#if defined(__cplusplus)
 using hipify_py_supplied::HIPIFY_PY_NVML_SUCCESS;
 #endif
 
 // hipify_py_nvmlClockType_t: NVML's clock domains, with NVML's values
-#if 1
+#if defined(__cplusplus)
 namespace hipify_py_supplied {
 typedef enum hipify_py_nvmlClockType_enum {
   HIPIFY_PY_NVML_CLOCK_GRAPHICS = 0,
@@ -46,7 +48,7 @@ using hipify_py_supplied::hipify_py_nvmlClockType_t;
 #endif
 
 // HIPIFY_PY_NVML_CLOCK_MEM: NVML's value, 2
-#if 1
+#if defined(__cplusplus)
 using hipify_py_supplied::HIPIFY_PY_NVML_CLOCK_MEM;
 #endif
 
@@ -56,7 +58,7 @@ using hipify_py_supplied::HIPIFY_PY_NVML_CLOCK_MEM;
 #endif
 
 // hipify_py_nvmlDevice_t: a GPU the HIP runtime sees, as nvmlDeviceGetHandleByIndex or ByPciBusId give it
-#if 1
+#if defined(__cplusplus)
 namespace hipify_py_supplied {
 struct hipify_py_nvmlDevice_st {
   int ordinal;  // the HIP device
@@ -68,7 +70,7 @@ using hipify_py_supplied::hipify_py_nvmlDevice_t;
 #endif
 
 // hipify_py_nvml_refs
-#if 1
+#if defined(__cplusplus)
 namespace hipify_py_supplied {
 inline std::atomic<int>& hipify_py_nvml_refs() {
   static std::atomic<int> refs(0);
@@ -78,7 +80,7 @@ inline std::atomic<int>& hipify_py_nvml_refs() {
 #endif
 
 // hipify_py_nvmlInit: as NVML's nvmlInit_v2: counted (each nvmlShutdown undoes one); NVML_ERROR_DRIVER_NOT_LOADED where the HIP runtime finds no GPU or driver
-#if 1
+#if defined(__cplusplus)
 namespace hipify_py_supplied {
 inline hipify_py_nvmlReturn_t hipify_py_nvmlInit() {
   int count = 0;
@@ -94,7 +96,7 @@ using hipify_py_supplied::hipify_py_nvmlInit;
 #endif
 
 // hipify_py_nvmlShutdown: undoes one nvmlInit; NVML_ERROR_UNINITIALIZED where none is left
-#if 1
+#if defined(__cplusplus)
 namespace hipify_py_supplied {
 inline hipify_py_nvmlReturn_t hipify_py_nvmlShutdown() {
   std::atomic<int>& refs = hipify_py_nvml_refs();
@@ -108,7 +110,7 @@ using hipify_py_supplied::hipify_py_nvmlShutdown;
 #endif
 
 // hipify_py_nvmlErrorString: NVML's strings for the codes the supplied functions return
-#if 1
+#if defined(__cplusplus)
 namespace hipify_py_supplied {
 inline const char* hipify_py_nvmlErrorString(hipify_py_nvmlReturn_t result) {
   switch (result) {
@@ -127,7 +129,7 @@ using hipify_py_supplied::hipify_py_nvmlErrorString;
 #endif
 
 // hipify_py_nvml_parse_bus_id
-#if 1
+#if defined(__cplusplus)
 namespace hipify_py_supplied {
 inline bool hipify_py_nvml_parse_bus_id(const char* text, unsigned int* domain,
                                         unsigned int* bus, unsigned int* device,
@@ -152,7 +154,7 @@ inline bool hipify_py_nvml_parse_bus_id(const char* text, unsigned int* domain,
 #endif
 
 // hipify_py_nvml_devices
-#if 1
+#if defined(__cplusplus)
 namespace hipify_py_supplied {
 inline bool hipify_py_nvml_pci_before(const hipify_py_nvmlDevice_st& x,
                                       const hipify_py_nvmlDevice_st& y) {
@@ -183,7 +185,7 @@ inline std::vector<hipify_py_nvmlDevice_st>& hipify_py_nvml_devices() {
 #endif
 
 // hipify_py_nvmlDeviceGetHandleByPciBusId: NVML's bus-id forms (domain:bus:device.function, domain:bus:device, bus:device.function, in hexadecimal, an 8-digit domain too; function 0) matched against each GPU's hipDeviceGetPCIBusId
-#if 1
+#if defined(__cplusplus)
 namespace hipify_py_supplied {
 inline hipify_py_nvmlReturn_t hipify_py_nvmlDeviceGetHandleByPciBusId(
     const char* pciBusId, hipify_py_nvmlDevice_t* device) {
@@ -207,7 +209,7 @@ using hipify_py_supplied::hipify_py_nvmlDeviceGetHandleByPciBusId;
 #endif
 
 // hipify_py_nvml_ordinal
-#if 1
+#if defined(__cplusplus)
 namespace hipify_py_supplied {
 inline int hipify_py_nvml_ordinal(hipify_py_nvmlDevice_t device) {
   std::vector<hipify_py_nvmlDevice_st>& all = hipify_py_nvml_devices();
@@ -219,7 +221,7 @@ inline int hipify_py_nvml_ordinal(hipify_py_nvmlDevice_t device) {
 #endif
 
 // hipify_py_nvmlDeviceGetMaxClockInfo: the peak clocks HIP reports, in MHz: hipDeviceAttributeClockRate for NVML_CLOCK_GRAPHICS and NVML_CLOCK_SM, hipDeviceAttributeMemoryClockRate for NVML_CLOCK_MEM; NVML_CLOCK_VIDEO gives NVML_ERROR_NOT_SUPPORTED
-#if 1
+#if defined(__cplusplus)
 namespace hipify_py_supplied {
 inline hipify_py_nvmlReturn_t hipify_py_nvmlDeviceGetMaxClockInfo(
     hipify_py_nvmlDevice_t device, hipify_py_nvmlClockType_t type, unsigned int* clock) {
