@@ -270,6 +270,32 @@ class Syntax:
         pieces.append(self._span(first, close_index - 1))
         return tuple(pieces)
 
+    def template_args(self, open_index: int) -> tuple[tuple[Span, ...], int] | None:
+        """The top-level arguments of the template argument list that opens at the `<` token
+        open_index, and the index of the `>` that closes it (None: not such a list). A nested
+        list, and brackets, are one argument's: `Box<int, 2>`, `(A > 0) ? 2 : 4`."""
+        close = self._angle_close(open_index)
+        if close is None:
+            return None
+        toks = self.tokens
+        kinds = toks.kinds
+        pieces: list[Span] = []
+        first = i = open_index + 1
+        while i < close:
+            if kinds[i] == PUNCT:
+                t = toks.raw(i)
+                inner = (self.partner_of(i) if t in _OPEN
+                         else self._angle_close(i) if t == b"<" else None)
+                if inner is not None and inner < close:
+                    i = inner + 1
+                    continue
+                if t == b",":
+                    pieces.append(self._span(first, i - 1))
+                    first = i + 1
+            i += 1
+        pieces.append(self._span(first, close - 1))
+        return tuple(pieces), close
+
     def _span(self, first: int, last: int) -> Span:
         toks = self.tokens
         kinds = toks.kinds

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from hipify_py.engine.edits import Edit
-from hipify_py.engine.parsing import COMMENT, IDENT, LITERAL, PUNCT
+from hipify_py.engine.parsing import IDENT, LITERAL
 from hipify_py.engine.rules.base import Context, RuleOutput, identifier_tokens, int_value
 from hipify_py.reporting.diagnostics import Finding
 
@@ -116,73 +116,27 @@ def _report(ctx: Context, use: _Use, primitive: str) -> Iterator[RuleOutput]:
 def _use_of(ctx: Context, index: int) -> _Use | None:
     """The BlockLoad/BlockStore whose algorithm argument the enumerator at index is, whole."""
     toks = ctx.parsed.tokens
-    kinds = toks.kinds
-    code = [i for i in range(max(0, index - 400), min(len(toks), index + 200))
-            if kinds[i] != COMMENT]  # a window: template argument lists are short
-    at = code.index(index)
-    q = at  # the qualified name's start: `cub::`, `::cub::`, `hipcub::`
-    while q >= 2 and toks.raw(code[q - 1]) == b"::" and kinds[code[q - 2]] == IDENT:
-        q -= 2
-    if q >= 1 and toks.raw(code[q - 1]) == b"::":
-        q -= 1
-    arguments: list[tuple[int, int]] = []
-    angles = parens = 0  # `<` and `>` inside parentheses compare: `(DATA_TYPE > 0) ? 2 : 4`
-    last = q - 1
-    k = q - 1
-    while k >= 0:  # back to the `<` that opens the argument list
-        raw = toks.raw(code[k]) if kinds[code[k]] == PUNCT else b""
-        if raw in (b")", b"]"):
-            parens += 1
-        elif raw in (b"(", b"["):
-            parens -= 1
-        elif parens:
-            pass
-        elif raw in (b">", b">>"):
-            angles += len(raw)
-        elif raw == b"<" and angles > 0:
-            angles -= 1
-        elif raw in (b";", b"{", b"}"):
+    syntax = ctx.syntax
+    q = index  # the qualified name's start: `cub::`, `::cub::`, `hipcub::`
+    while (before := syntax.prev_code(q)) is not None and toks.raw(before) == b"::":
+        qualifier = syntax.prev_code(before)
+        if qualifier is None or toks.kinds[qualifier] != IDENT:
+            q = before  # a leading `::`
+            break
+        q = qualifier
+    for k in range(q - 1, max(-1, q - 400), -1):  # back to the primitive's `<`
+        primitive = syntax.prev_code(k) if toks.raw(k) == b"<" else None
+        if primitive is None or toks.raw(primitive) not in _PRIMITIVES:
+            continue
+        found = syntax.template_args(k)
+        if found is None or found[1] < index:
+            continue  # a list that closed before the enumerator
+        args, closing = found
+        algorithm = args[_ALGORITHM_ARGUMENT] if len(args) > _ALGORITHM_ARGUMENT else None
+        if (algorithm is None or (algorithm.first, algorithm.last) != (q, index)
+                or any(a.empty for a in args)):
             return None
-        elif angles == 0 and raw in (b",", b"<"):
-            if k < last:
-                arguments.insert(0, (code[k + 1], code[last]))
-            last = k - 1
-            if raw == b"<":
-                break
-        k -= 1
-    else:
-        return None
-    if k < 1 or kinds[code[k - 1]] != IDENT or toks.raw(code[k - 1]) not in _PRIMITIVES:
-        return None
-    if len(arguments) != _ALGORITHM_ARGUMENT or toks.raw(code[q - 1]) != b",":
-        return None
-    arguments.append((code[q], index))
-    if at + 1 >= len(code) or toks.raw(code[at + 1]) not in (b",", b">", b">>"):
-        return None
-    angles = parens = 0
-    first = at + 2
-    for j in range(at + 1, len(code)):  # on to the `>` that closes it: BLOCK_DIM_Y, _Z
-        raw = toks.raw(code[j]) if kinds[code[j]] == PUNCT else b""
-        if raw in (b"(", b"["):
-            parens += 1
-        elif raw in (b")", b"]"):
-            parens -= 1
-        elif parens:
-            pass
-        elif raw == b"<":
-            angles += 1
-        elif raw == b">" and angles > 0:
-            angles -= 1
-        elif angles == 0 and raw in (b",", b">", b">>"):
-            if j > first:
-                arguments.append((code[first], code[j - 1]))
-            elif j > at + 1:  # an empty argument
-                return None
-            if raw != b",":
-                return _Use(code[k - 1], arguments, code[q], index, code[j])
-            first = j + 1
-        elif raw in (b";", b"{", b"}"):
-            return None
+        return _Use(primitive, [(a.first, a.last) for a in args], q, index, closing)
     return None
 
 
