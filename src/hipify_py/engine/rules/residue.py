@@ -143,13 +143,8 @@ def libcudacxx_uses(ctx: Context, own: set[bytes] | None = None,
         nxt = syntax.next_code(i)
         if nxt is None or toks.raw(nxt) != b"::":
             continue
-        prev = syntax.prev_code(i)
-        if prev is not None and toks.raw(prev) in (b".", b"->"):
-            continue
-        if prev is not None and toks.raw(prev) == b"::":
-            qualifier = syntax.prev_code(prev)
-            if qualifier is not None and toks.kinds[qualifier] == IDENT:
-                continue  # thrust::cuda::par, mylib::cuda::...: not libcu++
+        if _member_or_inside_a_name(ctx, i):
+            continue  # thrust::cuda::par, mylib::cuda::...: not libcu++
         name, last = _qualified_name(ctx, i)
         if _dead(ctx, i):
             continue
@@ -333,6 +328,19 @@ def _declaring_headers(table: MappingTable) -> tuple[HeaderEntry, ...]:
     return tuple(seen.values())
 
 
+def _member_or_inside_a_name(ctx: Context, i: int) -> bool:
+    """Is token i a member (`x.name`, `p->name`) or qualified by a name (`ns::name`), so not
+    the global one a CUDA header declares? (`::name` is the global one.)"""
+    toks = ctx.parsed.tokens
+    prev = ctx.syntax.prev_code(i)
+    if prev is None:
+        return False
+    if toks.raw(prev) in (b".", b"->"):
+        return True
+    qualifier = ctx.syntax.prev_code(prev) if toks.raw(prev) == b"::" else None
+    return qualifier is not None and toks.kinds[qualifier] == IDENT
+
+
 def header_name_uses(ctx: Context, entry: HeaderEntry, live_only: bool = True,
                      unlisted_only: bool = False) -> list[tuple[int, str]]:
     """Each use of a name the (unsupported) header declares: (token, name), in code the CUDA
@@ -351,7 +359,6 @@ def _header_name_uses(ctx: Context, entry: HeaderEntry, live_only: bool,
     if not any(prefix in ctx.data for prefix in _literal_prefixes(entry.declares)):
         return []  # most files: a byte search, not a regex pass, per declaring header
     toks = ctx.parsed.tokens
-    syntax = ctx.syntax
     pattern = declared_names(entry.declares)
     found = identifier_tokens(ctx, pattern)
     if unlisted_only:
@@ -364,13 +371,8 @@ def _header_name_uses(ctx: Context, entry: HeaderEntry, live_only: bool,
         name = toks.text(i)
         if name in own or _in_include(ctx, i):
             continue
-        prev = syntax.prev_code(i)
-        if prev is not None and toks.raw(prev) in (b".", b"->"):
-            continue
-        if prev is not None and toks.raw(prev) == b"::":
-            qualifier = syntax.prev_code(prev)
-            if qualifier is not None and toks.kinds[qualifier] == IDENT:
-                continue  # mine::NVML_X
+        if _member_or_inside_a_name(ctx, i):
+            continue  # x.nvmlInit, mine::NVML_X
         if live_only and _dead(ctx, i):
             continue
         out.append((i, name))
