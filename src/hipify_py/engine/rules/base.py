@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from hipify_py.engine.edits import Edit
-from hipify_py.engine.parsing import IDENT, KEYWORD, ParsedSource
+from hipify_py.engine.parsing import IDENT, KEYWORD, PUNCT, ParsedSource
 from hipify_py.engine.ranges import Ranges
 from hipify_py.engine.syntax import Call, Span, Syntax
 from hipify_py.reporting.diagnostics import Finding
@@ -319,6 +319,38 @@ def int_value(raw: bytes) -> int | None:
         return int(text, 0) if text[:1].isdigit() else None
     except ValueError:
         return int(text, 8) if text.startswith(b"0") and text.isdigit() else None
+
+
+_NOT_FUNCTIONS = frozenset({b"if", b"for", b"while", b"switch", b"catch"})
+_AFTER_PARAMETERS = frozenset({b"const", b"noexcept", b"override", b"final", b"mutable",
+                               b"volatile"})
+
+
+def function_block(ctx: Context, i: int) -> tuple[int, int] | None:
+    """The body `{ ... }` of the outermost function (or lambda) around token i."""
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    for k in range(i):
+        if toks.kinds[k] != PUNCT or toks.raw(k) != b"{":
+            continue
+        close = syntax.partner_of(k)
+        if close is None or close < i or not _is_function_body(ctx, k):
+            continue
+        return k, close
+    return None
+
+
+def _is_function_body(ctx: Context, brace: int) -> bool:
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    prev = syntax.prev_code(brace)
+    while prev is not None and toks.raw(prev) in _AFTER_PARAMETERS:
+        prev = syntax.prev_code(prev)
+    if prev is None or toks.raw(prev) != b")":
+        return False
+    opener = syntax.opener_of(prev)
+    before = syntax.prev_code(opener) if opener is not None else None
+    return before is not None and toks.raw(before) not in _NOT_FUNCTIONS
 
 
 class Supply(NamedTuple):

@@ -20,8 +20,8 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from hipify_py.engine.edits import Edit
-from hipify_py.engine.parsing import COMMENT, PUNCT
-from hipify_py.engine.rules.base import Context, RuleOutput, identifier_tokens
+from hipify_py.engine.parsing import COMMENT
+from hipify_py.engine.rules.base import Context, RuleOutput, function_block, identifier_tokens
 from hipify_py.reporting.diagnostics import Finding
 
 _KEY = "blaslt_scale_type"
@@ -29,7 +29,6 @@ _ATTRIBUTE = re.compile(rb"\bCUBLASLT_MATMUL_DESC_SCALE_TYPE\b")
 _SETTER = b"cublasLtMatmulDescSetAttribute"
 _CREATE = re.compile(rb"\bcublasLtMatmulDescCreate\s*\(\s*&\s*(\w+)\s*,[^,;]*,\s*(\w+)\s*\)")
 _DATA_TYPES = rb"(?:cublasDataType_t|cudaDataType_t|cudaDataType|cublasLtDataType_t)"
-_AFTER_PARAMETERS = frozenset({b")", b"const", b"noexcept", b"override", b"final", b"mutable"})
 _SUCCESS = b"HIPBLAS_STATUS_SUCCESS"
 
 
@@ -69,9 +68,10 @@ def _plan(ctx: Context) -> Plan:
         if call is None or len(call.args) != 4 or call.args[1].first != i or call.args[1].last != i:
             continue
         desc, value = (syntax.code_text(call.args[k], b"") for k in (0, 2))
-        body = _function_body(ctx, name)
-        if body is None or not value.startswith(b"&"):
+        block = function_block(ctx, name)
+        if block is None or not value.startswith(b"&"):
             continue
+        body = (block[0], block[1] + 1)
         local = re.escape(value[1:])
         text = b" ".join(toks.raw(k) for k in range(*body) if toks.kinds[k] != COMMENT)
         declared = re.search(rb"\b" + _DATA_TYPES + rb"\s+" + local + rb"\s*=\s*(\w+)\s*;", text)
@@ -93,21 +93,3 @@ def _plan(ctx: Context) -> Plan:
             f"the call, which changes nothing, becomes {_SUCCESS.decode()}",
             _SETTER.decode(), None, "cublas"))
     return Plan(frozenset(handled), tuple(outputs))
-
-
-def _function_body(ctx: Context, index: int) -> tuple[int, int] | None:
-    """Token range (end exclusive) of the body of the outermost function around token index."""
-    toks = ctx.parsed.tokens
-    syntax = ctx.syntax
-    found = None
-    bracket = syntax.enclosing_bracket(index)
-    while bracket is not None:
-        before = syntax.prev_code(bracket)
-        if (toks.raw(bracket) == b"{" and before is not None
-                and (toks.kinds[before] != PUNCT or toks.raw(before) == b")")
-                and toks.raw(before) in _AFTER_PARAMETERS):
-            close = syntax.partner_of(bracket)
-            if close is not None:
-                found = (bracket, close + 1)
-        bracket = syntax.enclosing_bracket(bracket)
-    return found

@@ -31,7 +31,13 @@ from typing import NamedTuple
 
 from hipify_py.engine.edits import Edit
 from hipify_py.engine.parsing import IDENT, PUNCT
-from hipify_py.engine.rules.base import Context, Reference, RuleOutput, identifier_tokens
+from hipify_py.engine.rules.base import (
+    Context,
+    Reference,
+    RuleOutput,
+    function_block,
+    identifier_tokens,
+)
 from hipify_py.reporting.diagnostics import Finding
 
 _KEY = "dependent_launch"
@@ -57,9 +63,6 @@ _ATTRIBUTE_TYPES = frozenset({b"cudaLaunchAttribute", b"cudaLaunchAttribute_st",
                               b"CUlaunchAttribute", b"CUlaunchAttribute_st"})
 _VALUE_UNIONS = frozenset({b"val", b"value"})
 _STATEMENT_START = frozenset({b";", b"{", b"}"})
-_NOT_FUNCTIONS = frozenset({b"if", b"for", b"while", b"switch", b"catch"})
-_AFTER_PARAMETERS = frozenset({b"const", b"noexcept", b"override", b"final", b"mutable",
-                               b"volatile"})
 
 
 class Plan(NamedTuple):
@@ -151,7 +154,7 @@ def _host_attributes(ctx: Context, handled: set[int], outputs: list[RuleOutput])
             continue
         handled.add(i)
         statement = _id_statement(ctx, i)
-        block = _function_block(ctx, i)
+        block = function_block(ctx, i)
         if statement is None or block is None or ctx.syntax.directive_at(i) is not None:
             outputs += _left(ctx, i, "not an `attrs[k].id = ...;` statement in a function")
             continue
@@ -466,33 +469,6 @@ def _enclosing_braces(ctx: Context, k: int) -> tuple[int, int] | None:
             close = ctx.syntax.partner_of(j)
             return (j, close) if close is not None and close > k else None
     return None
-
-
-def _function_block(ctx: Context, i: int) -> tuple[int, int] | None:
-    """The body `{ ... }` of the outermost function (or lambda) around token i."""
-    toks = ctx.parsed.tokens
-    syntax = ctx.syntax
-    for k in range(i):
-        if toks.kinds[k] != PUNCT or toks.raw(k) != b"{":
-            continue
-        close = syntax.partner_of(k)
-        if close is None or close < i or not _is_function_body(ctx, k):
-            continue
-        return k, close
-    return None
-
-
-def _is_function_body(ctx: Context, brace: int) -> bool:
-    toks = ctx.parsed.tokens
-    syntax = ctx.syntax
-    prev = syntax.prev_code(brace)
-    while prev is not None and toks.raw(prev) in _AFTER_PARAMETERS:
-        prev = syntax.prev_code(prev)
-    if prev is None or toks.raw(prev) != b")":
-        return False
-    opener = syntax.opener_of(prev)
-    before = syntax.prev_code(opener) if opener is not None else None
-    return before is not None and toks.raw(before) not in _NOT_FUNCTIONS
 
 
 def _member_tokens(ctx: Context, open_brace: int, close: int) -> list[int]:
