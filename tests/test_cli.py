@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from hipify_py.cli import app
+from hipify_py.cli import _app_for, app
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -44,7 +44,8 @@ def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def invoke(*args: str, stdin: bytes | None = None) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args), input=stdin)
+    # The app the `hipify-py` command runs for these arguments (one command alone, or all).
+    result = CliRunner().invoke(_app_for(list(args)), list(args), input=stdin)
     if result.exception and not isinstance(result.exception, SystemExit):
         raise result.exception
     return result.exit_code, result.stdout, result.stderr
@@ -55,6 +56,22 @@ def write(path: str, data: bytes) -> Path:
     p.parent.mkdir(parents=True, exist_ok=True)
     p.write_bytes(data)
     return p
+
+
+@pytest.mark.parametrize("args", [
+    ["translate", "--help"], ["check", "-h"], ["shim", "--help"], ["version", "--help"],
+    ["lookup", "--help"], ["translate"], ["check", "--no-such-option", "x"], ["shim"],
+    ["version", "extra"], ["translate", "--jobs", "0", "x.cu"], ["--help"], [], ["translat"],
+    ["mappings", "--help"]])
+def test_one_command_app_answers_as_the_whole_app(args: list[str]) -> None:
+    """The `hipify-py` command builds only the command it runs (startup time): its help, usage
+    errors and exit codes are the whole app's."""
+    runs_alone = bool(args) and args[0] in ("translate", "check", "shim", "version", "lookup")
+    assert (_app_for(args) is not app) == runs_alone
+    alone = CliRunner().invoke(_app_for(args), args)
+    whole = CliRunner().invoke(app, args)
+    assert (alone.exit_code, alone.stdout, alone.stderr) == (
+        whole.exit_code, whole.stdout, whole.stderr)
 
 
 # --- translate output modes -------------------------------------------------------------------

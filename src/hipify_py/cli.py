@@ -17,14 +17,19 @@ from hipify_py.errors import UsageError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
-app = typer.Typer(
-    name="hipify-py",
-    help="Port CUDA source trees to HIP, and report precisely what could not be ported.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
+
+def _new_app() -> typer.Typer:
+    return typer.Typer(
+        name="hipify-py",
+        help="Port CUDA source trees to HIP, and report precisely what could not be ported.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+
+
+app = _new_app()
 
 # --- options shared by translate and check --------------------------------------------------
 Paths = Annotated[list[str], typer.Argument(help="Files or directories to process.")]
@@ -621,6 +626,25 @@ def _register_mapping_commands() -> None:
 _register_mapping_commands()
 
 
+def _app_for(args: list[str]) -> typer.Typer:
+    """The app that runs `hipify-py ARGS`: where ARGS name one of the plain commands, an app
+    holding that command alone, which parses and helps exactly as the whole one does. typer
+    builds the options of every command before it dispatches, a tenth of a one-file run."""
+    name = args[0] if args else None
+    chosen = [info for info in app.registered_commands
+              if (info.name or getattr(info.callback, "__name__", None)) == name]
+    if len(chosen) != 1:
+        return app  # no command, an option first, `mappings`, or a typo: typer says which
+    alone = _new_app()
+    alone.callback()(_no_group_options)  # keeps it a group: `hipify-py NAME ...` as before
+    alone.registered_commands = chosen
+    return alone
+
+
+def _no_group_options() -> None:
+    """Port CUDA source trees to HIP, and report precisely what could not be ported."""
+
+
 def _quiet_broken_pipe() -> None:
     """The reader went away (`| head`): say nothing more, and let Python's exit-time flush of
     standard output fail silently."""
@@ -640,7 +664,7 @@ def main(*, exit_now: bool = False) -> None:
     try:
         try:
             try:
-                app()
+                _app_for(sys.argv[1:])()
             finally:
                 sys.stdout.flush()  # here, where a full disk can still be reported
         except BrokenPipeError:
