@@ -240,6 +240,17 @@ def test_json_report_is_json_dumps_indent_2(report: Report) -> None:
     assert render_json(report) == json.dumps(report_document(report), indent=2) + "\n"
 
 
+@pytest.mark.parametrize("document", [
+    {}, {"a": []}, {"a": {}}, {"a": [{}], "b": [[]]},
+    {"a": [1, "x\ny", {"b": [], "c": {"d": [1, 2.5, None, True]}}], "\u00e9": "\u00fc\u2028"},
+    {"l": [[1, [2]], [], {}], "t": True, "s": "  \n  "},
+])
+def test_the_json_report_encoder_is_json_dumps_indent_2(document: dict[str, object]) -> None:
+    from hipify_py.reporting.render import indented_json
+
+    assert indented_json(document) == json.dumps(document, indent=2)
+
+
 @pytest.mark.parametrize("kind", ["html", "md", "json"])
 def test_a_rendering_stamped_with_a_run_is_what_rendering_that_run_gives(report: Report,
                                                                            kind: str) -> None:
@@ -263,8 +274,10 @@ def test_a_rendering_stamped_with_a_run_is_what_rendering_that_run_gives(report:
             direct = json.dumps(report_document(run), indent=2) + "\n"
         else:
             context = _template_context(run, None)
-            if kind == "html":
-                context["findings_html"] = _findings_html(context["findings"])
+            if kind == "html":  # the template given the findings as markup, all at once
+                from markupsafe import Markup
+
+                context["findings_html"] = Markup("".join(_findings_html(context["findings"])))
             template = _environment(kind == "html").get_template(f"report.{kind}.j2")
             direct = template.render(**context, created=run.created,
                                      elapsed=f"{run.elapsed:.2f}")  # its '%.2f'|format

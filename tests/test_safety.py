@@ -217,6 +217,8 @@ def test_a_file_libclang_cannot_parse_fails_and_is_not_unchanged(
             raise cindex.TranslationUnitLoadError("crash")
 
     monkeypatch.setattr(parsing, "_index", lambda: Crashing())
+    # No unit kept from an earlier test's k.cu (it would be reparsed, not parsed afresh).
+    monkeypatch.setattr(parsing, "_UNITS", parsing._ReusedUnits())
     result = translate_source(KERNEL, "k.cu", table, Settings())
     assert result.status is FileStatus.FAILED
     assert [d.code for d in result.diagnostics] == ["HPY915"]

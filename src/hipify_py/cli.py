@@ -286,6 +286,7 @@ def translate(
 def _translate(a: dict[str, Any]) -> int:
     import time
 
+    _load_parser_early(a["paths"])
     from hipify_py.port.run_values import OutputMode, RunOptions
     from hipify_py.port.runner import run
 
@@ -440,6 +441,14 @@ def _run(run: Any, paths: list[str], options: Any, settings: Any, table: Any) ->
         return run(paths, options, settings, table)
     except BuildInfoError as exc:
         raise UsageError(str(exc)) from None
+
+
+def _load_parser_early(paths: list[str]) -> None:
+    """One file is parsed in this process: libclang loads while the rest is imported."""
+    if len(paths) == 1 and (paths[0] == "-" or os.path.isfile(paths[0])):
+        from hipify_py.engine.parsing import load_libclang_in_background
+
+        load_libclang_in_background()
 
 
 def _build_from(a: dict[str, Any]) -> tuple[Any, Any, Any, str, Any]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import atexit
 import bisect
+import contextlib
 import ctypes
 import functools
 import itertools
@@ -269,16 +270,32 @@ def _prelude_text() -> bytes:
     return (Path(__file__).parent / "prelude" / "cuda_prelude.h").read_bytes()
 
 
-@functools.cache
 def _index() -> Any:
+    with _INDEX_LOCK:  # the loading thread and the parser may ask at once
+        return _the_index()
+
+
+@functools.cache
+def _the_index() -> Any:
     # One libclang index per process: creating it loads libclang (tens of milliseconds).
     from clang import cindex
 
     index = cindex.Index.create()
     # Dispose of it while cindex is still importable: left to interpreter shutdown, its
     # __del__ runs after the module is torn down and prints an ignored AttributeError.
-    atexit.register(_index.cache_clear)
+    atexit.register(_the_index.cache_clear)
     return index
+
+
+_INDEX_LOCK = threading.Lock()
+
+
+def load_libclang_in_background() -> None:
+    """Start loading libclang on a thread of its own, for a run that will parse here (one
+    file): most of the 10 ms of reading a 60 MB library then passes while Python imports the
+    rest of the tool. Not where files go to worker processes: a thread must not be running when
+    a process forks."""
+    threading.Thread(target=_index, name="hipify-py libclang", daemon=True).start()
 
 
 @functools.cache
@@ -416,6 +433,18 @@ class _ReusedUnits:
 
 _UNITS = _ReusedUnits()
 atexit.register(_UNITS.clear)  # before cindex is torn down (see _index)
+
+
+def release_parser() -> None:
+    """Free the translation units kept for reparsing, once a run has parsed its last file, and
+    hand the memory back to the system where the C library can: clang's ASTs were the largest
+    part of what a -j1 run still held when its reports were made, the peak of the run. A later
+    parse starts afresh."""
+    _UNITS.clear()
+    # glibc returns freed heap pages (not pymalloc's); with another C library the memory
+    # stays in the process, as before.
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None).malloc_trim(0)
 
 
 # clang's parser recurses once per nesting level of an expression or declaration (about 500

@@ -150,6 +150,9 @@ def run(
     results = dict(engine.translate(sources))
     if options.follows_headers:
         _follow_local_headers(engine, sources, results)
+    parsing = sys.modules.get("hipify_py.engine.parsing")
+    if parsing is not None:  # files were parsed here (not only in workers): nothing more will be
+        parsing.release_parser()  # the reports that follow get that memory
     delivery.write_supplied(table)
     outcome.results = tuple(sorted([*results.values(), *found.problems, *collisions, *outside],
                                    key=lambda r: r.path))

@@ -6,6 +6,7 @@ which name a CUDA name becomes. Nothing here reads files or knows about options.
 
 from __future__ import annotations
 
+import array
 import enum
 import fnmatch
 import functools
@@ -267,6 +268,55 @@ class BuildFlags:
     cmake: CMakeTable = field(default_factory=CMakeTable)
 
 
+class PackedBlobs:
+    """Name -> bytes (a pickled entry) as three flat objects, the names, their ends in one
+    array and the bytes one after another: unpickled in about a millisecond, where a dict of
+    11,000 names and 11,000 bytes objects took ten (a tenth of translating one file)."""
+
+    __slots__ = ("_data", "_ends", "_names", "_position")
+
+    def __init__(self, names: bytes, ends: bytes, data: bytes) -> None:
+        self._names = names  # UTF-8, one per line
+        self._ends = array.array("I")
+        self._ends.frombytes(ends)
+        self._data = data
+        self._position: dict[str, int] | None = None
+
+    @classmethod
+    def pack(cls, blobs: Mapping[str, bytes]) -> PackedBlobs:
+        ends, end = array.array("I"), 0
+        for blob in blobs.values():
+            end += len(blob)
+            ends.append(end)
+        return cls("\n".join(blobs).encode(), ends.tobytes(), b"".join(blobs.values()))
+
+    def _positions(self) -> dict[str, int]:
+        if self._position is None:
+            names = self._names.decode().split("\n") if self._names else []
+            self._position = dict(zip(names, range(len(names)), strict=True))
+        return self._position
+
+    def names_by_bytes(self) -> dict[bytes, str]:
+        raw = self._names.split(b"\n") if self._names else []
+        return dict(zip(raw, self._positions(), strict=True))
+
+    def __getitem__(self, name: str) -> bytes:
+        i = self._positions()[name]
+        return self._data[self._ends[i - 1] if i else 0:self._ends[i]]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._positions()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._positions())
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (PackedBlobs, (self._names, self._ends.tobytes(), self._data))
+
+
 class LazyEntries(Mapping[str, ApiEntry]):
     """The table's 11,000 entries, each unpickled on first use: one file names a few dozen, so
     a run no longer pays for all of them. The compiled table keeps them in a file of their own,
@@ -275,14 +325,14 @@ class LazyEntries(Mapping[str, ApiEntry]):
 
     __slots__ = ("_blobs", "_by_bytes", "_done", "_source")
 
-    def __init__(self, blobs: dict[str, bytes] | None,
-                 source: Callable[[], dict[str, bytes]] | None = None) -> None:
+    def __init__(self, blobs: PackedBlobs | None,
+                 source: Callable[[], PackedBlobs] | None = None) -> None:
         self._blobs = blobs
         self._source = source
         self._done: dict[str, ApiEntry] = {}
         self._by_bytes: dict[bytes, str] | None = None
 
-    def _all(self) -> dict[str, bytes]:
+    def _all(self) -> PackedBlobs:
         if self._blobs is None:
             assert self._source is not None
             self._blobs = self._source()
@@ -316,7 +366,7 @@ class LazyEntries(Mapping[str, ApiEntry]):
     def names_by_bytes(self) -> dict[bytes, str]:
         """Every name as UTF-8 bytes (a token's) -> the name."""
         if self._by_bytes is None:
-            self._by_bytes = {name.encode(): name for name in self._all()}
+            self._by_bytes = self._all().names_by_bytes()
         return self._by_bytes
 
     def get_bytes(self, raw: bytes) -> ApiEntry | None:
@@ -330,12 +380,12 @@ class LazyEntries(Mapping[str, ApiEntry]):
         return (LazyEntries, (self._blobs,))
 
 
-def pickled(entries: Mapping[str, ApiEntry]) -> dict[str, bytes]:
+def pickled(entries: Mapping[str, ApiEntry]) -> PackedBlobs:
     """Each entry pickled on its own, for LazyEntries."""
     import pickle
 
-    return {name: pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
-            for name, entry in entries.items()}
+    return PackedBlobs.pack({name: pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
+                             for name, entry in entries.items()})
 
 
 @dataclass(frozen=True, eq=False)  # identity equality: hashable, usable as a cache key

@@ -41,6 +41,7 @@ from hipify_py.tables.mapping_model import (
     LazyEntries,
     MappingTable,
     MemberEntry,
+    PackedBlobs,
     Status,
     SuppliedEntry,
     TypedOverload,
@@ -72,7 +73,7 @@ _HEADER_FIELDS = {
 }
 _FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers", "build_flags",
                 "header_patterns", "members", "supplied"}
-_CACHE_FORMAT = 15
+_CACHE_FORMAT = 16  # 16: entries as PackedBlobs
 
 
 class MappingError(ValueError):
@@ -642,14 +643,14 @@ def _write_cache(path: Path, table: MappingTable, files: Sequence[Path]) -> None
     write_signed(path, replace(table, entries=LazyEntries(None, source)))
 
 
-def _read_entries(path: str, files: tuple[str, ...]) -> dict[str, bytes]:
+def _read_entries(path: str, files: tuple[str, ...]) -> PackedBlobs:
     """A compiled table's entries; rebuilt from the YAML files if that file has gone (a cache
     cleaned while a run was using it)."""
-    blobs = read_signed(path, dict)
+    blobs = read_signed(path, PackedBlobs)
     return blobs if blobs is not None else _rebuilt_entries(files)
 
 
-def _rebuilt_entries(files: tuple[str, ...]) -> dict[str, bytes]:
+def _rebuilt_entries(files: tuple[str, ...]) -> PackedBlobs:
     return pickled(build_table([(Path(f), Path(f).read_bytes()) for f in files]).entries)
 
 
@@ -703,14 +704,14 @@ def _read_shipped(hashed: Sequence[tuple[Path, bytes]], digest: str) -> MappingT
     return replace(table, digest=digest, entries=LazyEntries(None, source))
 
 
-def _read_shipped_entries(path: str, files: tuple[str, ...]) -> dict[str, bytes]:
+def _read_shipped_entries(path: str, files: tuple[str, ...]) -> PackedBlobs:
     import pickle
 
     try:
         blobs = pickle.loads(Path(path).read_bytes())
     except (OSError, pickle.UnpicklingError, EOFError):
         blobs = None
-    return blobs if isinstance(blobs, dict) else _rebuilt_entries(files)
+    return blobs if isinstance(blobs, PackedBlobs) else _rebuilt_entries(files)
 
 
 # --- queries ------------------------------------------------------------------------------------
