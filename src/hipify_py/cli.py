@@ -5,15 +5,21 @@ failed file, or (translate --check) outputs out of date; 2 usage error; 3 intern
 """
 
 import contextlib
+import gc
 import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
 
-import typer
+# The cyclic collector ran 44 times while one file was translated (the imports and the table
+# make many objects that all live to the end): 6 ms of a 0.15 s run. Run 70 times less often,
+# it costs nothing there, and a tree's run no memory we could measure. Set before the imports.
+gc.set_threshold(50_000, 20, 10)
 
-from hipify_py import __version__
-from hipify_py.errors import UsageError
+import typer  # noqa: E402
+
+from hipify_py import __version__  # noqa: E402
+from hipify_py.errors import UsageError  # noqa: E402
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
