@@ -69,7 +69,7 @@ MAPPINGS = ROOT / "mappings"
 RECORD = ROOT / "tests" / "data" / "supplied_proofs.json"
 MAKE_INCLUDE = ROOT.parent / "shared" / "tools" / "hip-nvidia" / "make-include.sh"
 NAMESPACE = "hipify_py_supplied"
-DEVICE_METHODS = ("lanes8", "lanes16", "random", "functor")
+DEVICE_METHODS = ("lanes8", "lanes16", "random", "functor", "atomic")
 HOST_METHODS = ("nvml", "nvml_peak", "occupancy")  # the host program (prove_host.cpp)
 METHODS = DEVICE_METHODS + HOST_METHODS
 RANDOM_WORDS = 10**8
@@ -367,11 +367,11 @@ __host__ __device__ inline void make_input(int phase, int pos, unsigned long lon
       *b = (static_cast<unsigned int>(k >> 8) & 0xffu) * 0x01010101u;
       *c = 0u;
       return;
-    case LANE16: {  // every halfword pair in halfword `pos`, the other pseudo-random
+    case LANE16: {  // every halfword pair in halfword `pos`, the other pseudo-random; c: pos
       unsigned int sh = 16u * static_cast<unsigned int>(pos), m = 0xffffu << sh;
       *a = (word(k, seed + 3u) & ~m) | ((static_cast<unsigned int>(k) & 0xffffu) << sh);
       *b = (word(k, seed + 4u) & ~m) | ((static_cast<unsigned int>(k >> 16) & 0xffffu) << sh);
-      *c = 0u;
+      *c = static_cast<unsigned int>(pos);
       return;
     }
     case ALL16:  // every half value (one-argument half functions)
@@ -618,6 +618,8 @@ def launches(entry: Supplied, random_words: int) -> list[tuple[str, int, int]]:
     """(phase, lane position, inputs) for each kernel launch of the entry's proof."""
     if entry.proof == "functor":
         return [("RANDOM", 0, random_words)]
+    if entry.proof == "atomic":  # every pair of halves at each position, then random halves
+        return [("LANE16", 0, 1 << 32), ("LANE16", 1, 1 << 32), ("RANDOM_HALF", 0, random_words)]
     result, params = signature(entry)
     values = [p for p in params if p.type != "bool*"]
     arity = len(values)
@@ -759,6 +761,37 @@ def _functor_adapter(index: int, entry: Supplied) -> str:
             f"unsigned int c) {{\n{body(NAMESPACE + '::' + entry.name)}\n  }}\n}};\n")
 
 
+def _atomic_adapter(index: int, entry: Supplied) -> str:
+    """An atomic add on a __half and on a __half2 (`proof: atomic`), in a word of shared memory
+    that starts as a: the half at the position c's low bit picks (LANE16 sweeps that lane) gets
+    b's half there; the half2 gets b. The result is both words after the add, each with the
+    value the call returned folded in (multiplied by an odd constant: a wrong old value always
+    shows)."""
+
+    def body(qualified: str) -> str:
+        return (f"    __shared__ unsigned int slots[256];\n"
+                f"    unsigned int* slot = &slots[threadIdx.x];\n"
+                f"    const unsigned int high = c & 1u;\n"
+                f"    *slot = a;\n"
+                f"    const __half old = {qualified}(reinterpret_cast<__half*>(slot) + high, "
+                f"hp_half(high ? (b >> 16) : b));\n"
+                f"    const unsigned int after = *slot;\n"
+                f"    *slot = a;\n"
+                f"    const __half2 old2 = {qualified}(reinterpret_cast<__half2*>(slot), "
+                f"hp_half2(b));\n"
+                f"    const unsigned int after2 = *slot;\n"
+                f"    const unsigned int r = after ^ (static_cast<unsigned int>(hp_bits(old)) * 0x9E3779B1u);\n"
+                f"    const unsigned int r2 = after2 ^ (static_cast<unsigned int>(hp_bits(old2)) * "
+                f"0x85EBCA77u);\n"
+                f"    return (static_cast<unsigned long long>(r) << 32) | r2;")
+
+    return (f"struct F{index} {{  // {entry.name} (half and half2)\n"
+            f"  __device__ static unsigned long long cuda(unsigned int a, unsigned int b, "
+            f"unsigned int c) {{\n{body('::' + entry.name)}\n  }}\n"
+            f"  __device__ static unsigned long long ours(unsigned int a, unsigned int b, "
+            f"unsigned int c) {{\n{body(NAMESPACE + '::' + entry.name)}\n  }}\n}};\n")
+
+
 def selected(entries: dict[str, Supplied], only: list[str] | None) -> list[str]:
     """The entries to prove: those with a proof, limited to `only` (names or file names)."""
     names = [n for n, e in entries.items() if e.proof]
@@ -781,6 +814,8 @@ def program(entries: dict[str, Supplied], random_words: int = RANDOM_WORDS,
     for i, entry in enumerate(proven):
         if entry.proof == "functor":
             adapters.append(_functor_adapter(i, entry))
+        elif entry.proof == "atomic":
+            adapters.append(_atomic_adapter(i, entry))
         else:
             _, params = signature(entry)
             arity = sum(p.type != "bool*" for p in params)

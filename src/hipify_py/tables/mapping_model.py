@@ -220,6 +220,9 @@ class SuppliedEntry(NamedTuple):
     # supplied to C files too (NVTX's no-ops)
     c: bool = False
     unproven: str | None = None  # why no GPU proof is needed (a no-op's constant result)
+    # supplied only where a rule finds a use that needs it (atomicAdd on a half), not on every
+    # use of the name: HIP declares the name for other types
+    by_rule: bool = False
 
 
 class FlagRule(NamedTuple):

@@ -73,7 +73,7 @@ _HEADER_FIELDS = {
 }
 _FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers", "build_flags",
                 "header_patterns", "members", "supplied"}
-_CACHE_FORMAT = 16  # 16: entries as PackedBlobs
+_CACHE_FORMAT = 17  # 16: entries as PackedBlobs; 17: supplied by_rule
 
 
 class MappingError(ValueError):
@@ -280,7 +280,7 @@ def _cmake_table(path: Path, raw: dict[str, Any]) -> CMakeTable:
 _DATA_FAMILIES = ("headers", "device_properties", "build_flags", "supplied")
 _SUPPLIED_FIELDS = {"code": str, "hip_added": str, "needs": list, "platforms": list,
                     "device": bool, "macro": bool, "helper": bool, "proof": str, "note": str,
-                    "includes": list, "c": bool, "unproven": str}
+                    "includes": list, "c": bool, "unproven": str, "by_rule": bool}
 _PLATFORMS = ("amd", "nvidia")
 
 
@@ -307,7 +307,8 @@ def _supplied(path: Path, name: str, raw: Any) -> SuppliedEntry:
                          tuple(str(n) for n in raw.get("needs", [])), platforms,
                          bool(raw.get("device", True)), bool(raw.get("macro", False)),
                          bool(raw.get("helper", False)), raw.get("proof"), raw.get("note"),
-                         includes, bool(raw.get("c", False)), raw.get("unproven"))
+                         includes, bool(raw.get("c", False)), raw.get("unproven"),
+                         bool(raw.get("by_rule", False)))
 
 
 def _check_supplied(supplied: Mapping[str, SuppliedEntry]) -> None:

@@ -237,6 +237,8 @@ def resolve(
     # HIP has the name, but not in the form the tables supply (HIP 7.2's __hmax2 takes bfloat16
     # only; CUDA code calls it with half2): the file gets ours beside HIP's. Or the name is ours
     # alone (NVML's nvmlInit -> hipify_py_nvmlInit): no HIP has anything of it.
+    if name in table.supplied and table.supplied[name].by_rule:
+        return Resolution(name, column, library, tuple(notes))  # a rule supplies it where needed
     ours = name != entry.cuda and name in table.supplied and not table.supplied[name].hip_added
     why = (f"{entry.cuda} -> {name}: HIP has no {entry.cuda}" if ours
            else f"{name} has no HIP form for every CUDA use")

@@ -14,6 +14,7 @@ from hipify_py.engine.rules.cub_algorithms import rewrite_warp_transposes
 from hipify_py.engine.rules.dependent_launch import remove_dependent_launch
 from hipify_py.engine.rules.device_checks import check_device_code
 from hipify_py.engine.rules.feature_macros import translate_feature_macros
+from hipify_py.engine.rules.half_atomics import supply_half_atomics
 from hipify_py.engine.rules.host_portability import drop_register, separate_literal_suffixes
 from hipify_py.engine.rules.identifiers import rename_identifiers
 from hipify_py.engine.rules.includes import rewrite_includes
@@ -36,6 +37,7 @@ RULES: tuple[Rule, ...] = (
     check_struct_members,
     rewrite_warp_transposes,
     check_device_code,
+    supply_half_atomics,
     rewrite_warp_sync,
     separate_literal_suffixes,
     drop_register,
