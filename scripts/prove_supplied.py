@@ -761,35 +761,70 @@ def _functor_adapter(index: int, entry: Supplied) -> str:
             f"unsigned int c) {{\n{body(NAMESPACE + '::' + entry.name)}\n  }}\n}};\n")
 
 
-def _atomic_adapter(index: int, entry: Supplied) -> str:
+def _atomic_body(qualified: str, plant: bool = False) -> str:
     """An atomic add on a __half and on a __half2 (`proof: atomic`), in a word of shared memory
     that starts as a: the half at the position c's low bit picks (LANE16 sweeps that lane) gets
     b's half there; the half2 gets b. The result is both words after the add, each with the
     value the call returned folded in (multiplied by an odd constant: a wrong old value always
-    shows)."""
+    shows). plant: the negative control's defect, HIP 7.2's unsafeAtomicAdd(__half*), which adds
+    +0 to the other half of the word, so that a -0 there becomes +0."""
+    planted = ("    const unsigned int other = high ? 0u : 16u;\n"
+               "    if (((after >> other) & 0xffffu) == 0x8000u) after &= ~(0x8000u << other);\n"
+               if plant else "")
+    return (f"    __shared__ unsigned int slots[256];\n"
+            f"    unsigned int* slot = &slots[threadIdx.x];\n"
+            f"    const unsigned int high = c & 1u;\n"
+            f"    *slot = a;\n"
+            f"    const __half old = {qualified}(reinterpret_cast<__half*>(slot) + high, "
+            f"hp_half(high ? (b >> 16) : b));\n"
+            f"    unsigned int after = *slot;\n{planted}"
+            f"    *slot = a;\n"
+            f"    const __half2 old2 = {qualified}(reinterpret_cast<__half2*>(slot), "
+            f"hp_half2(b));\n"
+            f"    const unsigned int after2 = *slot;\n"
+            f"    const unsigned int r = after ^ (static_cast<unsigned int>(hp_bits(old)) * 0x9E3779B1u);\n"
+            f"    const unsigned int r2 = after2 ^ (static_cast<unsigned int>(hp_bits(old2)) * "
+            f"0x85EBCA77u);\n"
+            f"    return (static_cast<unsigned long long>(r) << 32) | r2;")
 
-    def body(qualified: str) -> str:
-        return (f"    __shared__ unsigned int slots[256];\n"
-                f"    unsigned int* slot = &slots[threadIdx.x];\n"
-                f"    const unsigned int high = c & 1u;\n"
-                f"    *slot = a;\n"
-                f"    const __half old = {qualified}(reinterpret_cast<__half*>(slot) + high, "
-                f"hp_half(high ? (b >> 16) : b));\n"
-                f"    const unsigned int after = *slot;\n"
-                f"    *slot = a;\n"
-                f"    const __half2 old2 = {qualified}(reinterpret_cast<__half2*>(slot), "
-                f"hp_half2(b));\n"
-                f"    const unsigned int after2 = *slot;\n"
-                f"    const unsigned int r = after ^ (static_cast<unsigned int>(hp_bits(old)) * 0x9E3779B1u);\n"
-                f"    const unsigned int r2 = after2 ^ (static_cast<unsigned int>(hp_bits(old2)) * "
-                f"0x85EBCA77u);\n"
-                f"    return (static_cast<unsigned long long>(r) << 32) | r2;")
 
+def _atomic_adapter(index: int, entry: Supplied) -> str:
     return (f"struct F{index} {{  // {entry.name} (half and half2)\n"
             f"  __device__ static unsigned long long cuda(unsigned int a, unsigned int b, "
-            f"unsigned int c) {{\n{body('::' + entry.name)}\n  }}\n"
+            f"unsigned int c) {{\n{_atomic_body('::' + entry.name)}\n  }}\n"
             f"  __device__ static unsigned long long ours(unsigned int a, unsigned int b, "
-            f"unsigned int c) {{\n{body(NAMESPACE + '::' + entry.name)}\n  }}\n}};\n")
+            f"unsigned int c) {{\n{_atomic_body(NAMESPACE + '::' + entry.name)}\n  }}\n}};\n")
+
+
+class AtomicControl:
+    """The negative control of `proof: atomic`: CUDA's atomicAdd against itself with HIP 7.2's
+    defect planted (a -0 in the other half of the word becomes +0), which the sweep of every
+    pair at the word's low position must find (the other half, pseudo-random, is -0 about
+    65,000 times)."""
+
+    name = "(control atomic)"
+    struct = "FControlAtomic"
+
+    def source(self) -> str:
+        return (f"struct {self.struct} {{  // planted defect: HIP 7.2's unsafeAtomicAdd on a half\n"
+                "  __device__ static unsigned long long cuda(unsigned int a, unsigned int b, "
+                f"unsigned int c) {{\n{_atomic_body('::atomicAdd')}\n  }}\n"
+                "  __device__ static unsigned long long ours(unsigned int a, unsigned int b, "
+                f"unsigned int c) {{\n{_atomic_body('::atomicAdd', plant=True)}\n  }}\n}};\n")
+
+    def call(self) -> str:
+        return (f"  {{\n    const Launch l[] = {{{{LANE16, 0, 4294967296ull}}}};\n"
+                f"    prove<{self.struct}>(\"{self.name}\", \"atomic\", \"-\", l, 1, SEED, "
+                "tally);\n  }")
+
+    def found(self, result: dict[str, Any]) -> bool:
+        """Whether the first mismatch is a -0 in the half the add did not touch."""
+        first = result.get("first_mismatch") or {}
+        return (first.get("phase") == "lane16" and first.get("pos") == 0
+                and (int(first["a"], 16) >> 16) & 0xFFFF == 0x8000)
+
+
+ATOMIC_CONTROL = AtomicControl()
 
 
 def selected(entries: dict[str, Supplied], only: list[str] | None) -> list[str]:
@@ -827,10 +862,13 @@ def program(entries: dict[str, Supplied], random_words: int = RANDOM_WORDS,
                      f"    prove<F{i}>(\"{entry.name}\", \"{entry.proof}\", \"{entry.sha256}\", "
                      f"l, {len(rows)}, SEED, tally);\n  }}")
     calls += [c.call() for c in CONTROLS]
+    if any(e.proof == "atomic" for e in proven):
+        calls.append(ATOMIC_CONTROL.call())
     functors = _FUNCTOR_SPECIALS if any(e.proof == "functor" for e in proven) else ""
     return (_PRELUDE + functors + include_lines(ordered) + "\n" + namespace_source(ordered)
             + f"\nstatic const unsigned int SEED = {seed}u;\n" + _HARNESS + "\n"
             + "\n".join(adapters) + "".join(c.source() for c in CONTROLS)
+            + (ATOMIC_CONTROL.source() if any(e.proof == "atomic" for e in proven) else "")
             + _MAIN.replace("@CALLS@", "\n".join(calls)))
 
 
@@ -1385,7 +1423,7 @@ def record(results_file: Path, out: Path = RECORD) -> int:
     results = _read_results(results_file.read_text(encoding="utf-8"))
     entries = load_supplied()
     status = 0
-    for control in CONTROLS:
+    for control in (*CONTROLS, ATOMIC_CONTROL):
         found = results["functions"].pop(control.name, None)
         if found is not None and not control.found(found):
             print(f"the negative control {control.name} did not find its planted mismatch: "

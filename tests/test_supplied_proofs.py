@@ -118,6 +118,18 @@ def test_the_negative_controls_are_met_only_where_planted() -> None:
     assert "::__hmax2(hp_half2(a), hp_half2(b))" in half2.source()
 
 
+def test_the_atomic_control_is_met_only_by_a_lost_negative_zero() -> None:
+    """The atomic proof's control plants HIP 7.2's unsafeAtomicAdd(__half*) defect: a -0 in the
+    half the add did not touch comes back +0. Only such a first mismatch meets it."""
+    control = prove.ATOMIC_CONTROL
+    hit = {"phase": "lane16", "pos": 0, "a": "0x80003c00", "b": "0x12343c00"}
+    assert control.found({"first_mismatch": hit})
+    assert not control.found({"first_mismatch": {**hit, "a": "0x00003c00"}})
+    assert not control.found({"first_mismatch": {**hit, "phase": "random_half"}})
+    assert not control.found({"mismatches": 0})
+    assert "0x8000u" in control.source() and control.source().count("::atomicAdd(") == 4
+
+
 def test_no_record_is_left_without_its_entry() -> None:
     assert sorted(set(RECORDS) - set(PROVEN)) == []
 
