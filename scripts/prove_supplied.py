@@ -69,7 +69,7 @@ MAPPINGS = ROOT / "mappings"
 RECORD = ROOT / "tests" / "data" / "supplied_proofs.json"
 MAKE_INCLUDE = ROOT.parent / "shared" / "tools" / "hip-nvidia" / "make-include.sh"
 NAMESPACE = "hipify_py_supplied"
-DEVICE_METHODS = ("lanes8", "lanes16", "random", "functor", "atomic")
+DEVICE_METHODS = ("lanes8", "lanes16", "random", "functor", "atomic", "atomic_scope")
 HOST_METHODS = ("nvml", "nvml_peak", "occupancy")  # the host program (prove_host.cpp)
 METHODS = DEVICE_METHODS + HOST_METHODS
 RANDOM_WORDS = 10**8
@@ -618,6 +618,8 @@ def launches(entry: Supplied, random_words: int) -> list[tuple[str, int, int]]:
     """(phase, lane position, inputs) for each kernel launch of the entry's proof."""
     if entry.proof == "functor":
         return [("RANDOM", 0, random_words)]
+    if entry.proof == "atomic_scope":
+        return [("RANDOM", 0, random_words)]
     if entry.proof == "atomic":  # every pair of halves at each position, then random halves
         return [("LANE16", 0, 1 << 32), ("LANE16", 1, 1 << 32), ("RANDOM_HALF", 0, random_words)]
     result, params = signature(entry)
@@ -796,6 +798,76 @@ def _atomic_adapter(index: int, entry: Supplied) -> str:
             f"unsigned int c) {{\n{_atomic_body(NAMESPACE + '::' + entry.name)}\n  }}\n}};\n")
 
 
+# The types each atomic of another scope (`proof: atomic_scope`) is proven on: those CUDA and
+# HIP's NVIDIA platform both declare its device-scope form for.
+_SCOPE_TYPES = {
+    "Add": ("int", "unsigned int", "float", "unsigned long long"),
+    "Exch": ("int", "unsigned int", "float", "unsigned long long"),
+    "Sub": ("int", "unsigned int"),
+    "Min": ("int", "unsigned int", "long long", "unsigned long long"),
+    "Max": ("int", "unsigned int", "long long", "unsigned long long"),
+    "And": ("int", "unsigned int", "unsigned long long"),
+    "Or": ("int", "unsigned int", "unsigned long long"),
+    "Xor": ("int", "unsigned int", "unsigned long long"),
+    "CAS": ("int", "unsigned int", "unsigned long long"),
+    "Inc": ("unsigned int",),
+    "Dec": ("unsigned int",),
+}
+
+
+def scope_types(entry: Supplied) -> tuple[str, ...]:
+    """The types an atomic of another scope (atomicAdd_block) is proven on."""
+    m = re.fullmatch(r"atomic([A-Za-z]+?)_(?:block|system)", entry.name)
+    if m is None or m.group(1) not in _SCOPE_TYPES:
+        raise ValueError(f"{entry.name}: proof atomic_scope needs atomicOP_block or _system")
+    return _SCOPE_TYPES[m.group(1)]
+
+
+def _atomic_scope_adapter(index: int, entry: Supplied) -> str:
+    """An atomic of another scope (`proof: atomic_scope`) on a word of shared memory: c picks
+    the type (of those scope_types gives) and, for a compare-and-swap, whether the compared
+    value is the word's (so that half the swaps happen); a 64-bit word is a's and c's bits, the
+    value b's and c's. The result is the value returned, folded with the word after."""
+    types = scope_types(entry)
+    cas = entry.name.startswith("atomicCAS")
+
+    def case(k: int, t: str, qualified: str) -> str:
+        wide = "long long" in t
+        init = "wa" if wide else "a"
+        value = "wb" if wide else "b"
+        cast = {"float": "__uint_as_float", "int": "static_cast<int>",
+                "unsigned int": "static_cast<unsigned int>", "long long": "static_cast<long long>",
+                "unsigned long long": "static_cast<unsigned long long>"}[t]
+        bits = "__float_as_uint" if t == "float" else "static_cast<unsigned long long>"
+        args = f"p, {cast}({value})"
+        if cas:
+            args = f"p, (c & 16u) ? {cast}({init}) : {cast}({value} ^ c), {cast}({value})"
+        return (f"    case {k}: {{\n"
+                f"      {t}* p = reinterpret_cast<{t}*>(slot);\n"
+                f"      *p = {cast}({init});\n"
+                f"      const unsigned long long old = {bits}({qualified}({args}));\n"
+                f"      const unsigned long long after = {bits}(*p);\n"
+                f"      return (old * 0x9E3779B97F4A7C15ull) ^ after;\n"
+                f"    }}\n")
+
+    def body(qualified: str) -> str:
+        cases = "".join(case(k, t, qualified) for k, t in enumerate(types))
+        return (f"    __shared__ unsigned long long slots[256];\n"
+                f"    unsigned long long* slot = &slots[threadIdx.x];\n"
+                f"    const unsigned long long wa = static_cast<unsigned long long>(a) << 32 | c;\n"
+                f"    const unsigned long long wb = static_cast<unsigned long long>(b) << 32 | "
+                f"(c ^ 0x9E3779B9u);\n"
+                f"    (void)wa; (void)wb;\n"
+                f"    switch ((c >> 8) % {len(types)}u) {{\n{cases}"
+                f"    default: return 0;\n    }}")
+
+    return (f"struct F{index} {{  // {entry.name} on {', '.join(types)}\n"
+            f"  __device__ static unsigned long long cuda(unsigned int a, unsigned int b, "
+            f"unsigned int c) {{\n{body('::' + entry.name)}\n  }}\n"
+            f"  __device__ static unsigned long long ours(unsigned int a, unsigned int b, "
+            f"unsigned int c) {{\n{body(NAMESPACE + '::' + entry.name)}\n  }}\n}};\n")
+
+
 class AtomicControl:
     """The negative control of `proof: atomic`: CUDA's atomicAdd against itself with HIP 7.2's
     defect planted (a -0 in the other half of the word becomes +0), which the sweep of every
@@ -851,6 +923,8 @@ def program(entries: dict[str, Supplied], random_words: int = RANDOM_WORDS,
             adapters.append(_functor_adapter(i, entry))
         elif entry.proof == "atomic":
             adapters.append(_atomic_adapter(i, entry))
+        elif entry.proof == "atomic_scope":
+            adapters.append(_atomic_scope_adapter(i, entry))
         else:
             _, params = signature(entry)
             arity = sum(p.type != "bool*" for p in params)

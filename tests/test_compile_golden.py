@@ -45,6 +45,8 @@ COMPILES = {
     "device/half_supplied.cu.hip": ("7.2", "nvidia"),  # __hmax etc.: HIP >= 5.5
     "device/half_supplied.cu.hip52.hip": ("5.2", "7.2", "nvidia"),
     "device/half_atomics.cu.hip": ("5.2", "7.2", "nvidia"),  # atomicAdd on half: no HIP has it
+    "device/scoped_atomics.cu.hip": ("5.2", "7.2", "nvidia"),  # atomicAdd_block, ...: supplied
+    "device/system_atomics.cu.hip": ("5.2", "7.2", "nvidia"),  # atomicInc_system: supplied
     "versions/driver_error_strings.cu.hip52.hip": ("5.2", "nvidia"),
     "versions/driver_error_strings.cu.hip": ("7.2",),
     # math_constants.h: supplied before HIP 5.3 (floats) and 5.7 (doubles), HIP's own after

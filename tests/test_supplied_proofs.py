@@ -146,6 +146,9 @@ def test_entries_with_a_proof_are_well_formed() -> None:
             assert re.search(rf"\bstruct {entry.name}\b", entry.code), entry.name
             assert "operator()" in entry.code and "__device__" in entry.code, entry.name
             continue
+        if entry.proof == "atomic_scope":  # an atomic of another scope, on the types it takes
+            assert prove.scope_types(entry) and "__device__ inline" in entry.code, entry.name
+            continue
         if entry.proof == "atomic":  # an atomic on a half and a half2: its own adapter
             assert len(re.findall(rf"\n{entry.name}\(H\* address", entry.code)) == 2
             continue
@@ -236,6 +239,14 @@ def _use_all(qualify: str) -> str:
             f = f"{qualify}{entry.name}"
             lines.append(f"  out[{i}] = __float_as_uint({f}<float>{{}}(__uint_as_float(a), "
                          f"__uint_as_float(b))) ^ __float_as_uint({f}<>{{}}((int)c, 1.0f));")
+            continue
+        if entry.proof == "atomic_scope":  # on each type it is proven on, in the output array
+            f = f"{qualify}{entry.name}"
+            extra = ", 0" if entry.name.startswith("atomicCAS") else ""
+            calls = [f"static_cast<unsigned int>({f}(reinterpret_cast<{t}*>(out + 4), "
+                     f"static_cast<{t}>(a){extra}))" for t in prove.scope_types(entry)
+                     if t != "long long"]  # HIP 5.2 has no atomicMin/Max on it (7.2 has)
+            lines.append(f"  out[{i}] = {' ^ '.join(calls)};")
             continue
         if entry.proof == "atomic":  # on a half and on a half2, in the output array
             f = f"{qualify}{entry.name}"

@@ -14,7 +14,6 @@ from hipify_py.engine.rules.cub_algorithms import rewrite_warp_transposes
 from hipify_py.engine.rules.dependent_launch import remove_dependent_launch
 from hipify_py.engine.rules.device_checks import check_device_code
 from hipify_py.engine.rules.feature_macros import translate_feature_macros
-from hipify_py.engine.rules.half_atomics import supply_half_atomics
 from hipify_py.engine.rules.host_portability import drop_register, separate_literal_suffixes
 from hipify_py.engine.rules.identifiers import rename_identifiers
 from hipify_py.engine.rules.includes import rewrite_includes
@@ -22,6 +21,7 @@ from hipify_py.engine.rules.launches import rewrite_launches
 from hipify_py.engine.rules.residue import report_residue
 from hipify_py.engine.rules.struct_members import check_struct_members
 from hipify_py.engine.rules.type_clashes import find_type_clashes
+from hipify_py.engine.rules.typed_atomics import check_typed_atomics
 from hipify_py.engine.rules.warp_sync import rewrite_warp_sync
 
 RULES: tuple[Rule, ...] = (
@@ -37,7 +37,7 @@ RULES: tuple[Rule, ...] = (
     check_struct_members,
     rewrite_warp_transposes,
     check_device_code,
-    supply_half_atomics,
+    check_typed_atomics,
     rewrite_warp_sync,
     separate_literal_suffixes,
     drop_register,
