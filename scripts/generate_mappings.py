@@ -785,6 +785,43 @@ EXTRA_ROWS: dict[str, list[dict[str, str]]] = {
         # Sleep for about N ns (sm_70): no HIP name, in HIP 5.2 or 7.2 (AMD's is the builtin
         # __builtin_amdgcn_s_sleep, in units of 64 cycles).
         {"cuda": "__nanosleep", "section": "1. Device Functions", "cuda_added": "10.0"},
+        # Device functions CUDA 13's headers declare that neither HIP 5.2 nor 7.2 does, found by
+        # calling every overload the headers declare and compiling our translation (DEVELOPERS.md,
+        # "The device API surface check"): they failed with no finding. Thread block clusters
+        # (sm_90), PTX address-space conversions and queries, named barriers, the IEEE fma
+        # intrinsics, 128-bit atomics and CUDA 13's fast tanh; only names no project would use
+        # for its own (all(), any(), fma(x, y, z, mode) stay out).
+        *({"cuda": name, "section": "1. Device Functions", "cuda_added": added}
+          for names, added in (
+              (("__clusterDim", "__clusterDimIsSpecified", "__clusterGridDimInClusters",
+                "__clusterIdx", "__clusterRelativeBlockIdx", "__clusterRelativeBlockRank",
+                "__clusterSizeInBlocks", "__cluster_barrier_arrive",
+                "__cluster_barrier_arrive_relaxed", "__cluster_barrier_wait",
+                "__cluster_map_shared_multicast", "__cluster_map_shared_rank",
+                "__cluster_query_shared_rank", "__isClusterShared", "__threadfence_cluster"),
+               "11.8"),
+              (("__cvta_generic_to_global", "__cvta_generic_to_shared",
+                "__cvta_generic_to_constant", "__cvta_generic_to_local",
+                "__cvta_global_to_generic", "__cvta_shared_to_generic",
+                "__cvta_constant_to_generic", "__cvta_local_to_generic", "__isGlobal",
+                "__isShared", "__isConstant", "__isLocal"), "11.0"),
+              (("__cvta_generic_to_grid_constant", "__cvta_grid_constant_to_generic",
+                "__isGridConstant"), "11.7"),
+              (("__isCtaShared",), "12.0"),
+              (("__barrier_sync", "__barrier_sync_count", "__uni_sync"), "9.0"),
+              (("__fmaf_ieee_rd", "__fmaf_ieee_rn", "__fmaf_ieee_ru", "__fmaf_ieee_rz"), "8.0"),
+              (("__u128AtomicCAS", "__u128AtomicCAS_block", "__u128AtomicCAS_system",
+                "__u128AtomicExch", "__u128AtomicExch_block", "__u128AtomicExch_system"),
+               "13.0"),
+              (("__tanhf",), "13.0"),
+          ) for name in names),
+        # CUDA 13's 4-element vectors of 8-byte elements with a chosen alignment (16 or 32
+        # bytes; double4 and its kin are deprecated): HIP has none, and its double4 is
+        # aligned to 32, so a 16-aligned one would change every struct and array holding it.
+        *({"cuda": f"{prefix}{kind}4_{align}a", "section": section, "cuda_added": "13.0"}
+          for kind in ("double", "long", "ulong", "longlong", "ulonglong")
+          for align in ("16", "32")
+          for prefix, section in (("", "2. Device Types"), ("make_", "1. Device Functions"))),
     ],
 }
 

@@ -17,6 +17,7 @@ import pytest
 
 from hipify_py.tables.mapping_model import MappingTable
 from hipify_py.tables.mappings import build_table, builtin_files
+from script_modules import load_script
 
 # Rows the generator leaves out on purpose (see NOT_CUDA_HEADERS there): cuda-samples' own
 # helpers, which a project ships in its tree. Written out again here, not imported.
@@ -98,12 +99,10 @@ CORRECTED = {
     **{name: {"hip": name[-3:], "hip_added": "1.6.0"}
        for name in ("umin", "umax", "llmin", "llmax", "ullmin", "ullmax")},
 }
-ADDED = {"cudaLaunchKernelEx", "__syncwarp", "__reduce_add_sync", "__reduce_min_sync",
-         "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync",
-         "atomicInc_system", "atomicDec_system", "atomicInc_block", "atomicDec_block", "__nanosleep",
-         "nvcuda", "wmma", "__dp4a", "__dp2a_lo", "__dp2a_hi", "CUmemAllocationCompType", "CUmemAllocationCompType_enum",
-         "CU_MEM_ALLOCATION_COMP_NONE", "CU_MEM_ALLOCATION_COMP_GENERIC",
-         "cudaGridDependencySynchronize", "cudaTriggerProgrammaticLaunchCompletion"}
+# Names the generator adds to the reference's rows (its EXTRA_ROWS: found in real code, or by
+# the device API surface check), each with its reason there.
+ADDED = {row["cuda"] for rows in load_script("generate_mappings").EXTRA_ROWS.values()
+         for row in rows}
 
 REFERENCE = Path(os.environ.get("HIPIFY_PY_REFERENCE",
                                 Path(__file__).resolve().parents[2] / "shared" / "reference"))
