@@ -568,7 +568,18 @@ _UNATTRIBUTED = (
     "CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_LAYERED_WIDTH",
     "CU_DEVICE_ATTRIBUTE_SINGLE_TO_DOUBLE_PRECISION_PERF_RATIO", "CU_DEVICE_ATTRIBUTE_TCC_DRIVER",
 )
+# The driver's JIT linker maps to hiprtc's, whose types are hiprtc's own (hip/hiprtc.h, which
+# the translated cuda.h does not include): CUjit_option arrays become hipJitOption ones,
+# hiprtcLinkCreate takes hiprtcJIT_option; CUresult becomes hipError_t, it returns hiprtcResult.
+# A call as CUDA code writes it failed to compile with no finding (the host API surface check).
+_HIPRTC_LINKER = (
+    "hiprtc's linker is declared in <hip/hiprtc.h> (include it) and takes hiprtc's own types: "
+    "options as hiprtcJIT_option (not hipJitOption), inputs as hiprtcJITInputType, and it "
+    "returns hiprtcResult (not hipError_t): declare the option arrays and results with those")
 SEMANTIC_NOTES = {
+    **dict.fromkeys(("CUlinkState", "cuLinkCreate", "cuLinkCreate_v2", "cuLinkAddData", "cuLinkAddData_v2",
+                     "cuLinkAddFile", "cuLinkAddFile_v2", "cuLinkComplete", "cuLinkDestroy"),
+                    _HIPRTC_LINKER),
     "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO": (
         "hipBLASLt has no mode that ignores beta; this one reads beta from the host, so each "
         "matmul in this mode must pass a pointer to a host 0 as beta (a null or device pointer, "
@@ -751,6 +762,39 @@ for _name, _type in (("umin", "unsigned int"), ("umax", "unsigned int"), ("llmin
 # Names the reference lacks, found in real code (compile errors with no finding).
 EXTRA_ROWS: dict[str, list[dict[str, str]]] = {
     "driver": [
+        # cuda.h's fixed-width integers (cuStreamWaitValue32, cuGetProcAddress take them)
+        {"cuda": "cuuint32_t", "section": "1. CUDA Driver Data Types", "hip": "uint32_t",
+         "hip_added": "1.5.0"},
+        {"cuda": "cuuint64_t", "section": "1. CUDA Driver Data Types", "hip": "uint64_t",
+         "hip_added": "1.5.0"},
+        # Names CUDA 13's cuda.h declares that no row covers (the host API surface check)
+        *({"cuda": name, "section": "1. CUDA Driver Data Types", "cuda_added": "12.0"}
+          for name in ("cuCtxRecordEvent", "cuGetExportTable",
+                       "cuMipmappedArrayGetSparseProperties")),
+        # cuda.h's _v2 functions that its unversioned names are defined to (CUDA 12): HIP's
+        # function of the unversioned name; the batch copies' _v2 are CUDA 13's form, which
+        # HIP lacks
+        *({"cuda": f"{base}_v2", "section": section, "cuda_added": "12.0", "hip": hip,
+           "hip_added": added}
+          for base, hip, section, added in (
+              ("cuGraphAddKernelNode", "hipGraphAddKernelNode", "24. Graph Management", "4.3.0"),
+              ("cuGraphExecKernelNodeSetParams", "hipGraphExecKernelNodeSetParams",
+               "24. Graph Management", "4.5.0"),
+              ("cuGraphKernelNodeGetParams", "hipGraphKernelNodeGetParams",
+               "24. Graph Management", "4.5.0"),
+              ("cuGraphKernelNodeSetParams", "hipGraphKernelNodeSetParams",
+               "24. Graph Management", "4.5.0"),
+              ("cuIpcOpenMemHandle", "hipIpcOpenMemHandle", "13. Memory Management", "1.6.0"),
+              ("cuGetProcAddress", "hipGetProcAddress", "33. Driver Entry Point Access",
+               "6.2.0"))),
+        *({"cuda": name, "section": "13. Memory Management", "cuda_added": "13.0"}
+          for name in ("cuMemcpyBatchAsync_v2", "cuMemcpy3DBatchAsync_v2")),
+        # cuda.h's versioned names of types the table maps (CUaccessPolicyWindow is a typedef
+        # of CUaccessPolicyWindow_v1): the same HIP type
+        {"cuda": "CUaccessPolicyWindow_v1", "section": "1. CUDA Driver Data Types",
+         "cuda_added": "11.0", "hip": "hipAccessPolicyWindow", "hip_added": "5.2.0"},
+        {"cuda": "CUdevResource_v1", "section": "1. CUDA Driver Data Types", "cuda_added": "12.4",
+         "hip": "hipDevResource", "hip_added": "7.14.0"},
         # Compressible memory (CUDA 11.0): HIP's allocation properties have no compression.
         *({"cuda": name, "section": "1. CUDA Driver Data Types", "cuda_added": "11.0"}
           for name in ("CUmemAllocationCompType", "CUmemAllocationCompType_enum",
@@ -760,6 +804,31 @@ EXTRA_ROWS: dict[str, list[dict[str, str]]] = {
         # The C++ template over cudaLaunchKernelExC; HIP 7 has both.
         {"cuda": "cudaLaunchKernelEx", "section": "7. Execution Control", "cuda_added": "11.8",
          "hip": "hipLaunchKernelEx", "hip_added": "7.0.0"},
+        # Names CUDA 13's runtime headers declare that no row covers, found by calling each
+        # (the host part of the API surface check): they were left, and failed with no
+        # finding. The half channel descriptors HIP 5.2 declares already.
+        *({"cuda": f"cudaCreateChannelDesc{kind}", "section": "26. Texture Object Management",
+           "hip": f"hipCreateChannelDesc{kind}", "hip_added": "5.2.0"}
+          for kind in ("Half", "Half1", "Half2")),
+        # HIP 5.2 lacks the 4-channel one, 7.2 has it; the release between is not known here
+        {"cuda": "cudaCreateChannelDescHalf4", "section": "26. Texture Object Management",
+         "hip": "hipCreateChannelDescHalf4", "hip_added": "6.0.0"},
+        *({"cuda": name, "section": section, "cuda_added": added}
+          for names, section, added in (
+              (("cudaCreateChannelDescNV12",), "26. Texture Object Management", "11.0"),
+              (("cudaGetExportTable",), "35. Interactions with the CUDA Driver API", "3.0"),
+              (("cudaMipmappedArrayGetSparseProperties",), "10. Memory Management", "11.1"),
+              (("cudaLogLevel", "cudaAsyncNotificationType", "cudaAsyncNotificationType_enum",
+                "cudaAsyncNotificationTypeOverBudget"), "37. Data types used by CUDA Runtime",
+               "12.4"),
+              # the device runtime (dynamic parallelism, device graphs): HIP has none
+              (("cudaLaunchDevice", "cudaLaunchDeviceV2", "cudaGetCurrentGraphExec",
+                "cudaGraphKernelNodeSetEnabled", "cudaGraphKernelNodeSetGridDim",
+                "cudaGraphKernelNodeSetParam", "cudaGraphKernelNodeUpdatesApply",
+                "cudaGraphSetConditional", "cudaCGGetIntrinsicHandle", "cudaCGGetRank",
+                "cudaCGGetSize", "cudaCGSynchronize", "cudaCGSynchronizeGrid",
+                "cudaCGScopeReserved"), "7. Execution Control", "12.0"),
+          ) for name in names),
     ],
     "device": [
         # Warp-synchronous functions HIP added in 6.2 (amd_warp_sync_functions.h).
