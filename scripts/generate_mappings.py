@@ -382,6 +382,8 @@ for _name, _index in (("cublasGemmEx", 17), ("cublasGemmBatchedEx", 18),
 #   a HIP function; a CUDA 13 call (8, 4) is reported.
 _V2 = "hipStreamGetCaptureInfo_v2"
 EXTRA_OVERLOADS: dict[str, dict[int, str]] = {
+    "cudaGraphExecUpdate": {4: "hipGraphExecUpdate"},
+    "cuGraphExecUpdate": {4: "hipGraphExecUpdate"},
     "cudaMemPrefetchAsync": {3: "hipMemPrefetchAsync", 5: "hipMemPrefetchAsync_v2"},
     "cuMemPrefetchAsync": {4: "hipMemPrefetchAsync", 5: "hipMemPrefetchAsync_v2"},
     "cuCtxCreate": {3: "hipCtxCreate", 4: "hipCtxCreate"},
@@ -628,7 +630,14 @@ CORRECTION_NOTES: dict[str, str] = {
 }
 
 # Rows of the reference that break real code, corrected; each with its reason.
+_CUDA_12_ON = " ".join([f"12.{minor}" for minor in range(10)] + ["13.0"])
 ROW_CORRECTIONS: dict[str, dict[str, str]] = {
+    # CUDA 12 gave graph update one result argument (cudaGraphExecUpdateResultInfo*) where it
+    # took two (error node, result); HIP has only the two (found calling every runtime
+    # function): a 3-argument call is CUDA 12's form, HIP has none (HPY155), a 4-argument call
+    # (CUDA 11's) maps (EXTRA_OVERLOADS).
+    **dict.fromkeys(("cudaGraphExecUpdate", "cuGraphExecUpdate"),
+                    {"cuda_changed": "12.0", "hip_unsupported": _CUDA_12_ON}),
     # cuBLASLt reads no beta in this mode; hipBLASLt's modes (ROCm 7.2's hipblaslt.h) all read
     # one. The nearest, which bitsandbytes' hand-written HIP port uses, reads beta from the host:
     # the same product where the matmul's beta points to a host 0 (said on each use, HPY170).
@@ -789,6 +798,7 @@ EXTRA_ROWS: dict[str, list[dict[str, str]]] = {
                "6.2.0"))),
         *({"cuda": name, "section": "13. Memory Management", "cuda_added": "13.0"}
           for name in ("cuMemcpyBatchAsync_v2", "cuMemcpy3DBatchAsync_v2")),
+        {"cuda": "cuGraphExecUpdate_v2", "section": "24. Graph Management", "cuda_added": "12.0"},
         # cuda.h's versioned names of types the table maps (CUaccessPolicyWindow is a typedef
         # of CUaccessPolicyWindow_v1): the same HIP type
         {"cuda": "CUaccessPolicyWindow_v1", "section": "1. CUDA Driver Data Types",
