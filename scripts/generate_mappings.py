@@ -636,8 +636,8 @@ ROW_CORRECTIONS: dict[str, dict[str, str]] = {
     # took two (error node, result); HIP has only the two (found calling every runtime
     # function): a 3-argument call is CUDA 12's form, HIP has none (HPY155), a 4-argument call
     # (CUDA 11's) maps (EXTRA_OVERLOADS).
-    **dict.fromkeys(("cudaGraphExecUpdate", "cuGraphExecUpdate"),
-                    {"cuda_changed": "12.0", "hip_unsupported": _CUDA_12_ON}),
+    **{name: {"cuda_changed": "12.0", "hip_unsupported": _CUDA_12_ON}
+       for name in ("cudaGraphExecUpdate", "cuGraphExecUpdate")},
     # cuBLASLt reads no beta in this mode; hipBLASLt's modes (ROCm 7.2's hipblaslt.h) all read
     # one. The nearest, which bitsandbytes' hand-written HIP port uses, reads beta from the host:
     # the same product where the matmul's beta points to a host 0 (said on each use, HPY170).

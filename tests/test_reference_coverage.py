@@ -99,9 +99,9 @@ CORRECTED = {
     **{name: {"hip": name[-3:], "hip_added": "1.6.0"}
        for name in ("umin", "umax", "llmin", "llmax", "ullmin", "ullmax")},
     # CUDA 12's one-result graph update, which HIP lacks
-    **dict.fromkeys(("cudaGraphExecUpdate", "cuGraphExecUpdate"), {
-        "cuda_changed": "12.0",
-        "hip_unsupported": " ".join([f"12.{m}" for m in range(10)] + ["13.0"])}),
+    **{name: {"cuda_changed": "12.0",
+              "hip_unsupported": " ".join([f"12.{m}" for m in range(10)] + ["13.0"])}
+       for name in ("cudaGraphExecUpdate", "cuGraphExecUpdate")},
 }
 # Names the generator adds to the reference's rows (its EXTRA_ROWS: found in real code, or by
 # the device API surface check), each with its reason there.

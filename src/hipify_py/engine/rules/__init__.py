@@ -21,7 +21,7 @@ from hipify_py.engine.rules.launches import rewrite_launches
 from hipify_py.engine.rules.residue import report_residue
 from hipify_py.engine.rules.struct_members import check_struct_members
 from hipify_py.engine.rules.type_clashes import find_type_clashes
-from hipify_py.engine.rules.typed_atomics import check_typed_atomics
+from hipify_py.engine.rules.typed_overloads import check_typed_overloads
 from hipify_py.engine.rules.warp_sync import rewrite_warp_sync
 
 RULES: tuple[Rule, ...] = (
@@ -37,7 +37,7 @@ RULES: tuple[Rule, ...] = (
     check_struct_members,
     rewrite_warp_transposes,
     check_device_code,
-    check_typed_atomics,
+    check_typed_overloads,
     rewrite_warp_sync,
     separate_literal_suffixes,
     drop_register,
