@@ -578,7 +578,21 @@ _HIPRTC_LINKER = (
     "hiprtc's linker is declared in <hip/hiprtc.h> (include it) and takes hiprtc's own types: "
     "options as hiprtcJIT_option (not hipJitOption), inputs as hiprtcJITInputType, and it "
     "returns hiprtcResult (not hipError_t): declare the option arrays and results with those")
+# Library functions whose HIP form declares a parameter with another type than CUDA's, so that
+# a call as CUDA code writes it fails to compile (found by calling every cuBLAS, cuFFT, cuRAND,
+# cuSPARSE and cuSOLVER function, translating and compiling with ROCm 7.2's libraries): said on
+# each use (HPY170), with what to declare instead.
+_SIZE_T_BUFFER = ("hipSPARSE writes the buffer size through a size_t* (cuSPARSE: int*): declare "
+                  "the variable that receives it as size_t")
+_LIBRARY_SIGNATURES = {
+    **{f"cusparse{t}{op}_bufferSize": _SIZE_T_BUFFER
+       for t in "SDCZ" for op in ("csr2gebsr", "gebsr2gebsc")},
+    "cufftGetProperty": ("hipfftGetProperty takes hipFFT's own property type (HIPFFT_MAJOR_VERSION, "
+                         "HIPFFT_MINOR_VERSION, HIPFFT_PATCH_LEVEL), not libraryPropertyType: pass "
+                         "those"),
+}
 SEMANTIC_NOTES = {
+    **_LIBRARY_SIGNATURES,
     **dict.fromkeys(("CUlinkState", "cuLinkCreate", "cuLinkCreate_v2", "cuLinkAddData", "cuLinkAddData_v2",
                      "cuLinkAddFile", "cuLinkAddFile_v2", "cuLinkComplete", "cuLinkDestroy"),
                     _HIPRTC_LINKER),
@@ -768,8 +782,47 @@ for _name, _type in (("umin", "unsigned int"), ("umax", "unsigned int"), ("llmin
     EXTRA_ARGUMENT_RULES[_name] = [
         {"action": "cast_argument", "index": i, "value": f"static_cast<{_type}>"} for i in (0, 1)]
 
+# hipRAND hands the scramble constants out as const (const unsigned int**); cuRAND's parameter
+# is not const, so the address of the caller's pointer is converted.
+for _bits, _type in (("32", "unsigned int"), ("64", "unsigned long long")):
+    EXTRA_ARGUMENT_RULES[f"curandGetScrambleConstants{_bits}"] = [
+        {"action": "cast_argument", "index": 0, "value": f"const_cast<const {_type}**>"}]
+
 # Names the reference lacks, found in real code (compile errors with no finding).
+# Names the CUDA 13 math libraries' headers declare (cuSOLVER, cuSPARSE, cuRAND of the
+# nvidia-* wheels) that the reference lacks and no HIP library declares (checked against ROCm
+# 7.2's hipSOLVER, hipSPARSE, hipRAND): left as they were, they failed with no finding (the
+# library API surface check, DEVELOPERS.md).
+_LIBRARY_NAMES_HIP_LACKS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("cusolver", "1. CUSOLVER Data types", (
+        "CUSOLVERDN_GEEV", "CUSOLVERDN_GEQRF", "CUSOLVERDN_GESVD", "CUSOLVERDN_SYEVD",
+        "CUSOLVER_EIG_COMP_I", "CUSOLVER_EIG_COMP_N", "CUSOLVER_EIG_COMP_V",
+        "CUSOLVER_FP32_FP64_EMULATED_MATH", "CUSOLVER_FP64_EMULATED_FIXEDPOINT_MATH",
+        "cusolverEigComp_t")),
+    ("cusolver", "2. CUSOLVER Function Reference", (
+        "cusolverGetProperty", "cusolverGetVersion",
+        *(f"cusolverDn{get}{what}" for get in ("Get", "Set") for what in (
+            "EmulationSpecialValuesSupport", "FixedPointEmulationMantissaBitOffset",
+            "FixedPointEmulationMantissaControl", "FixedPointEmulationMaxMantissaBitCount")),
+        *(f"cusolverDnX{op}{size}" for op in (
+            "hetrf", "hetrs", "polar", "stedc", "sygvStridedBatched", "sygvd", "sygvdx", "sytrf")
+          for size in ("", "_bufferSize")))),
+    ("cusparse", "4. CUSPARSE Types References", (
+        "CUSPARSE_GENERAL", "CUSPARSE_HERMITIAN", "CUSPARSE_SYMMETRIC", "CUSPARSE_SPGEAM_ALG1",
+        "CUSPARSE_SPGEAM_ALG_DEFAULT", "CUSPARSE_SPMAT_STORAGE", "CUSPARSE_SPMAT_SYMMETRY_TYPE",
+        "CUSPARSE_SPSV_ALG1", "CUSPARSE_SPSV_ALG2", "CUSPARSE_STORE_FULL", "CUSPARSE_STORE_LOWER",
+        "CUSPARSE_STORE_UPPER", "cusparseSpGEAMAlg_t", "cusparseSpGEAMDescr",
+        "cusparseSpGEAMDescr_t", "cusparseSpMatStorage_t", "cusparseSymmetryType_t")),
+    ("cusparse", "5. CUSPARSE Management Function Reference", (
+        "cusparseGetProperty", "cusparseSpGEAM", "cusparseSpGEAM_bufferSize",
+        "cusparseSpGEAM_createDescr", "cusparseSpGEAM_destroyDescr", "cusparseSpGEAM_nnz")),
+    ("curand", "2. Host API Functions", (
+        "curandGenerateBinomial", "curandGenerateBinomialMethod", "curandGeneratePoissonMethod")),
+)
 EXTRA_ROWS: dict[str, list[dict[str, str]]] = {
+    **{family: [{"cuda": name, "section": section} for library, section, names
+                in _LIBRARY_NAMES_HIP_LACKS if library == family for name in names]
+       for family in ("cusolver", "cusparse", "curand")},
     "driver": [
         # cuda.h's fixed-width integers (cuStreamWaitValue32, cuGetProcAddress take them)
         {"cuda": "cuuint32_t", "section": "1. CUDA Driver Data Types", "hip": "uint32_t",
