@@ -46,6 +46,7 @@ COMPILES = {
     "device/half_supplied.cu.hip52.hip": ("5.2", "7.2", "nvidia"),
     "device/half_atomics.cu.hip": ("5.2", "7.2", "nvidia"),  # atomicAdd on half: no HIP has it
     "device/scoped_atomics.cu.hip": ("5.2", "7.2", "nvidia"),  # atomicAdd_block, ...: supplied
+    "types/elaborated_typedefs.cu.hip": ("5.2", "7.2"),  # struct hipExternalMemoryHandleDesc
     "device/system_atomics.cu.hip": ("5.2", "7.2", "nvidia"),  # atomicInc_system: supplied
     "versions/driver_error_strings.cu.hip52.hip": ("5.2", "nvidia"),
     "versions/driver_error_strings.cu.hip": ("7.2",),

@@ -123,7 +123,8 @@ def rename_identifiers(ctx: Context) -> Iterator[RuleOutput]:
             yield Finding(note.code, start, end, note.message, entry.cuda, note.suggestion,
                           entry.family)
         if name is not None and name != entry.cuda:
-            yield Edit(start, end, name.encode(), "identifiers")
+            rename = Edit(start, end, name.encode(), "identifiers")
+            yield from (_elaborated(ctx, i, rename) if name in TYPEDEF_ONLY else (rename,))
     yield from _supplied_names_outside_tables(ctx)
     yield from _cub_namespace(ctx)
     yield from _thrust_backend(ctx)
@@ -156,6 +157,40 @@ def _form_findings(ctx: Context, entry: ApiEntry, call: Call, form: FormChoice, 
                       f"HIP has no function of; left as it is", entry.cuda,
                       f"rewrite the call for {overload.old_hip}, which takes {overload.old_type} "
                       "there", entry.family)
+
+
+# HIP names that HIP declares only as typedefs (of a struct or enum tagged otherwise, or of an
+# unnamed one), where CUDA's are tags: `struct cudaExternalMemoryHandleDesc d;`, as C code and
+# CUDA's own declarations write it, became `struct hipExternalMemoryHandleDesc d;`, which no
+# compiler takes. Found by compiling `struct HIPNAME*` for every CUDA tag the tables rename (ROCm
+# 5.2 and 7.2 headers; the host API surface check).
+TYPEDEF_ONLY = frozenset({
+    "hipExternalMemoryBufferDesc", "hipExternalMemoryHandleDesc", "hipExternalMemoryHandleType",
+    "hipExternalMemoryMipmappedArrayDesc", "hipExternalSemaphoreHandleDesc",
+    "hipExternalSemaphoreHandleType", "hipExternalSemaphoreSignalParams",
+    "hipExternalSemaphoreWaitParams", "hipLibraryOption", "hipRoundMode",
+})
+_ELABORATED = frozenset({b"struct", b"enum", b"union"})
+
+
+def _elaborated(ctx: Context, i: int, rename: Edit) -> tuple[Edit, ...]:
+    """The edits for `struct NAME` where the HIP name is a typedef: the keyword goes. A forward
+    declaration of CUDA's tag (`struct NAME;`) goes whole: HIP's header declares the type, and a
+    tag of that name would clash with its typedef. A definition (`struct NAME {`) is left, as
+    are uses without the keyword."""
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    before, after = syntax.prev_code(i), syntax.next_code(i)
+    if before is None or toks.raw(before) not in _ELABORATED:
+        return (rename,)
+    follows = toks.raw(after) if after is not None else b""
+    if follows in (b"{", b":"):
+        return (rename,)
+    if follows == b";" and after is not None:
+        opener = syntax.prev_code(before)
+        if opener is None or toks.raw(opener) in (b";", b"{", b"}"):
+            return (Edit(toks.start(before), toks.end(after), b"", "identifiers"),)
+        return (rename,)
+    return (Edit(toks.start(before), toks.start(i), b"", "identifiers"), rename)
 
 
 def _release_key(version: str) -> tuple[int, ...]:

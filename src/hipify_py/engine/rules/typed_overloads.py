@@ -13,7 +13,7 @@ or what a value argument is (`x`, `a[i]`, `*p`), with the names declared in view
   long long; the bfloat16 forms of the half functions HIP 7.2 declares for __half alone
   (saturating and relu arithmetic, the unordered and mask comparisons, the _nan min/max,
   __hcmadd), and __ldg on bfloat16 and ushort4. Found by the device API surface check
-  (scripts/device_surface_check.py).
+  (scripts/api_surface_check.py).
 """
 
 from __future__ import annotations
