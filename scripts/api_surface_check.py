@@ -48,6 +48,10 @@ _SURFACES = {
     "host": (("cuda_runtime.h", "cuda.h"), re.compile(r"^(cuda|cu)[A-Z]"), False),
     "libraries": (("cublas_v2.h", "cufft.h", "curand.h", "cusparse.h", "cusolverDn.h"),
                   re.compile(r"^(cublas(?!Xt|Lt)|cufft|curand|cusparse|cusolverDn)[A-Z]"), False),
+    # cuRAND's device API (--library-include: the nvidia-curand wheel's headers)
+    "curand-device": (("curand_kernel.h",), re.compile(r"^curand"), True),
+    # CUDA's 8-bit floats
+    "fp8": (("cuda_fp8.h",), re.compile(r"^__nv_"), True),
 }
 
 
@@ -80,7 +84,7 @@ def declarations(work: Path, surface: str, bf16: bool,
                     found.add((name, tuple(a.type.spelling for a in child.get_arguments())))
 
     walk(tu.cursor)
-    own = _INTERNAL if device else re.compile(r"^$")  # (the device headers' own helpers)
+    own = _INTERNAL if surface == "device" else re.compile(r"^$")  # (their own helpers)
     return headers, sorted(d for d in found if not own.search(d[0]))
 
 

@@ -822,7 +822,14 @@ _LIBRARY_NAMES_HIP_LACKS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 EXTRA_ROWS: dict[str, list[dict[str, str]]] = {
     **{family: [{"cuda": name, "section": section} for library, section, names
                 in _LIBRARY_NAMES_HIP_LACKS if library == family for name in names]
-       for family in ("cusolver", "cusparse", "curand")},
+       for family in ("cusolver", "cusparse")},
+    "curand": [
+        *({"cuda": name, "section": section} for library, section, names
+          in _LIBRARY_NAMES_HIP_LACKS if library == "curand" for name in names),
+        # Philox's four 32-bit numbers at once (curand_kernel.h): hipRAND has it by its name
+        {"cuda": "curand4", "section": "3. Device API Functions", "hip": "hiprand4",
+         "hip_added": "1.5.0", "roc": "rocrand4", "roc_added": "1.5.0"},
+    ],
     "driver": [
         # cuda.h's fixed-width integers (cuStreamWaitValue32, cuGetProcAddress take them)
         {"cuda": "cuuint32_t", "section": "1. CUDA Driver Data Types", "hip": "uint32_t",
