@@ -349,9 +349,41 @@ def _thread_derived(data: bytes, fn: FunctionBody) -> set[bytes]:
     return derived
 
 
+# AMD's wavefront-size macros (clang's; the __ form newer): a branch that tests one is the
+# author's code for that wavefront size.
+_WAVEFRONT_MACROS = frozenset({"__AMDGCN_WAVEFRONT_SIZE", "__AMDGCN_WAVEFRONT_SIZE__"})
+
+
+def _wavefront_branches(ctx: Context) -> list[tuple[int, int]]:
+    """Byte ranges of #if/#elif branches whose own condition tests AMD's wavefront size
+    (`#if __AMDGCN_WAVEFRONT_SIZE == 32`): a warp size of 32 there is the wave32 case, written
+    for AMD. The #else of such a test is not one of them (it is what the test did not pick)."""
+    if b"__AMDGCN_WAVEFRONT_SIZE" not in ctx.data:
+        return []
+    toks = ctx.parsed.tokens
+    out: list[tuple[int, int]] = []
+    stack: list[tuple[int, bool]] = []  # (branch start, its condition tests the wavefront size)
+    for d in ctx.syntax.directives:
+        tests = any(toks.text(k) in _WAVEFRONT_MACROS for k in range(d.first + 1, d.last + 1))
+        if d.name in ("if", "ifdef", "ifndef"):
+            stack.append((d.end, tests and d.name != "ifndef"))
+        elif d.name in ("elif", "else", "endif") and stack:
+            start, wave = stack.pop()
+            if wave:
+                out.append((start, d.start))
+            if d.name == "elif":
+                stack.append((d.end, tests))
+            elif d.name == "else":
+                stack.append((d.end, False))
+    return out
+
+
 def _warp_size_literals(ctx: Context) -> Iterator[RuleOutput]:
     data = ctx.data
+    wave_branches = _wavefront_branches(ctx)
     for raw_name, start, end in _warp_constants(data):
+        if any(lo <= start < hi for lo, hi in wave_branches):
+            continue
         name = raw_name.decode("utf-8", "replace")
         yield Finding(
             "HPY403", start, end,
