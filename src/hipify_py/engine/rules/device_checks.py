@@ -23,6 +23,8 @@ from hipify_py.engine.rules.base import (
     identifier_tokens,
     int_value,
 )
+from hipify_py.engine.rules.ptx_idioms import string_macros
+from hipify_py.engine.rules.ptx_idioms import translated as translated_ptx
 from hipify_py.engine.rules.warp_sync import MASKED, SUPPLIED_BEFORE_62, supplied_before_62
 from hipify_py.reporting.diagnostics import Finding
 
@@ -146,9 +148,11 @@ def check_device_code(ctx: Context) -> Iterator[RuleOutput]:
 def _inline_asm(ctx: Context) -> Iterator[RuleOutput]:
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
+    done = translated_ptx(ctx)  # rules/ptx_idioms.py rewrites these
+    macros = string_macros(ctx.data)  # `#define LD "ld.global.u32"`, spelled in templates
     for kind in (KEYWORD, IDENT):
         for i in toks.of_kind(kind):
-            if toks.raw(i) not in _ASM_WORDS:
+            if toks.raw(i) not in _ASM_WORDS or i in done:
                 continue
             j = syntax.next_code(i)
             while j is not None and toks.raw(j) in _ASM_QUALIFIERS:
@@ -157,8 +161,11 @@ def _inline_asm(ctx: Context) -> Iterator[RuleOutput]:
                 continue
             close = syntax.partner_of(j)
             end = toks.end(close) if close is not None else toks.end(j)
-            strings = b"".join(toks.raw(k) for k in range(j + 1, close or j + 1)
-                               if toks.kinds[k] == LITERAL and toks.raw(k)[-1:] == b'"')
+            strings = b"".join(
+                toks.raw(k) if toks.kinds[k] == LITERAL else b" ".join(macros[toks.raw(k)])
+                for k in range(j + 1, close or j + 1)
+                if (toks.kinds[k] == LITERAL and toks.raw(k)[-1:] == b'"')
+                or (toks.kinds[k] == IDENT and toks.raw(k) in macros))
             device = ctx.parsed.device_function_at(toks.start(i))
             ptx = _PTX.search(strings) is not None
             if device is None and not ptx:
