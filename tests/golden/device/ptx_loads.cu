@@ -28,3 +28,11 @@ __device__ float left_alone(const float *flag, const unsigned *bits) {
   asm("ld.global.u32 %0, [%1];" : "=f"(g) : "l"(bits));  // expect: HPY300
   return g + seen;
 }
+
+// Stores likewise, to a generic or global address; a release store (ordering) is left.
+__device__ void store_row(void *row, unsigned a, unsigned b, float f, unsigned short h) {
+  asm("st.v2.u32 [%0], {%1, %2};" : : "l"(row), "r"(a), "r"(b));  // expect: HPY530
+  asm volatile("st.global.cs.f32 [%0 + 8], %1;" :: "l"(row), "f"(f));  // expect: HPY530
+  asm("st.global.u16 [%1 + 12], %0;" : : "h"(h), "l"(row));  // expect: HPY530
+  asm volatile("st.release.gpu.u32 [%0], %1;" : : "l"(row), "r"(a));  // expect: HPY300
+}

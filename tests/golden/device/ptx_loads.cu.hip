@@ -27,3 +27,11 @@ __device__ float left_alone(const float *flag, const unsigned *bits) {
   asm("ld.global.u32 %0, [%1];" : "=f"(g) : "l"(bits));  // expect: HPY300
   return g + seen;
 }
+
+// Stores likewise, to a generic or global address; a release store (ordering) is left.
+__device__ void store_row(void *row, unsigned a, unsigned b, float f, unsigned short h) {
+  (hipify_py_ptx_st<unsigned int>(row, 0, a), hipify_py_ptx_st<unsigned int>(row, 4, b));  // expect: HPY530
+  hipify_py_ptx_st<float>(row, 8, f);  // expect: HPY530
+  hipify_py_ptx_st<unsigned short>(row, 12, h);  // expect: HPY530
+  asm volatile("st.release.gpu.u32 [%0], %1;" : : "l"(row), "r"(a));  // expect: HPY300
+}

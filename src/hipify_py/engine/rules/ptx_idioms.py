@@ -12,7 +12,9 @@ operands (`%0`, `%1`, ...) or integer immediates, becomes an assignment of its o
 * `ld.global[.hint][.v2|.v4].TYPE {%0, ...}, [%k + offset];` with cache hints only (.cs, .nc,
   .ca, .cg, .lu, L1::/L2:: policies): one hipify_py_ptx_ld<T>(address, byte offset) per
   register, the same values (a hint says which caches to use, not what is read); a
-  sub-word element is widened as PTX widens it, by the assignment to the register's variable.
+  sub-word element is widened as PTX widens it, by the assignment to the register's variable;
+* `st[.global][.hint][.v2|.v4].TYPE [%k + offset], {%0, ...};` likewise: hipify_py_ptx_st<T>
+  per register (the register's value converted to the element, as PTX truncates it).
 
 A template spelled with a macro that the file defines as a string (`#define LD "ld.global.u32"`)
 is read through it (device_checks.py's HPY300 does too). Anything else -- another instruction,
@@ -51,6 +53,10 @@ _BFI = {"bfi.b32": ("unsigned int", "r"), "bfi.b64": ("unsigned long long", "l")
 # ld.global with a register list and an address register plus an optional byte offset
 _LOAD = re.compile(r"^\s*ld\.global((?:\.[\w:]+)+)\s+\{?\s*(%\d+(?:\s*,\s*%\d+)*)\s*\}?\s*,"
                    r"\s*\[\s*%(\d+)\s*(?:\+\s*(0[xX][0-9a-fA-F]+|\d+))?\s*\]\s*;?\s*$")
+# st[.global] to an address register plus an optional byte offset, from a register list
+_STORE = re.compile(r"^\s*st((?:\.[\w:]+)+)\s+\[\s*%(\d+)\s*(?:\+\s*(0[xX][0-9a-fA-F]+|\d+))?\s*\]"
+                    r"\s*,\s*\{?\s*(%\d+(?:\s*,\s*%\d+)*)\s*\}?\s*;?\s*$")
+_STORE_HINT = re.compile(r"wb|cg|cs|wt|weak|L1::no_allocate|L1::evict_\w+|L2::evict_\w+")
 # cache hints: which caches to use, never what is read
 _LOAD_HINT = re.compile(r"ca|cg|cs|lu|nc|weak|L1::(?:evict_\w+|no_allocate)|L2::(?:64B|128B|256B)"
                         r"|L2::evict_\w+")
@@ -218,7 +224,7 @@ def _instruction(template: str) -> tuple[str, list[str]] | None:
 def rewrite(ctx: Context, asm: AsmStatement) -> Rewrite | None:
     """The C++ an asm statement becomes, or None where it has none here (or where the
     definitions of a macro in its template give different C++)."""
-    if asm.templates is None or asm.clobbers or asm.sections > 3 or not asm.outputs:
+    if asm.templates is None or asm.clobbers or asm.sections > 3:
         return None
     found = {_rewrite(ctx, asm, template) for template in asm.templates}
     if len(found) != 1:
@@ -231,6 +237,9 @@ def _rewrite(ctx: Context, asm: AsmStatement, template: str) -> Rewrite | None:
     load = _LOAD.match(template)
     if load is not None:
         return _load(ctx, asm, load)
+    store = _STORE.match(template)
+    if store is not None:
+        return _store(asm, store)
     if len(asm.outputs) != 1:
         return None
     parsed = _instruction(template)
@@ -315,6 +324,41 @@ def _load(ctx: Context, asm: AsmStatement, m: re.Match[str]) -> Rewrite | None:
     if count > 1:
         pieces.append(b")")
     return Rewrite(tuple(pieces), "hipify_py_ptx_ld", "ld.global")
+
+
+def _store(asm: AsmStatement, m: re.Match[str]) -> Rewrite | None:
+    """`st[.global][.hints][.vN].TYPE [%k + offset], {%a, ...};`: one store per register, of
+    the element the instruction writes (a generic or global address; hints only)."""
+    qualifiers = m.group(1).split(".")[1:]
+    if not qualifiers or qualifiers[-1] not in _LOAD_TYPES or asm.outputs:
+        return None
+    ctype, size, registers = _LOAD_TYPES[qualifiers[-1]]
+    count = 1
+    for n, q in enumerate(qualifiers[:-1]):
+        if q in ("v2", "v4"):
+            count = int(q[1])
+        elif not (_STORE_HINT.fullmatch(q) or (q == "global" and n == 0)):
+            return None
+    address = int(m.group(2))
+    sources = [int(t.strip()[1:]) for t in m.group(4).split(",")]
+    if len(sources) != count or len(asm.inputs) != count + 1 or address >= len(asm.inputs) \
+            or asm.inputs[address].constraint != "l" or address in sources \
+            or sorted(sources) != sorted(set(range(count + 1)) - {address}):
+        return None
+    if any(asm.inputs[k].constraint not in registers for k in sources):
+        return None
+    offset = int(m.group(3), 0) if m.group(3) else 0
+    addr = asm.inputs[address]
+    pieces: list[Piece] = [b"("] if count > 1 else []
+    for n, k in enumerate(sources):
+        if n:
+            pieces.append(b", ")
+        value = asm.inputs[k]
+        pieces.extend((f"hipify_py_ptx_st<{ctype}>(".encode(), (addr.start, addr.end),
+                       f", {offset + n * size}, ".encode(), (value.start, value.end), b")"))
+    if count > 1:
+        pieces.append(b")")
+    return Rewrite(tuple(pieces), "hipify_py_ptx_st", "st")
 
 
 def _output(ctx: Context, out: Operand) -> tuple[Piece, ...]:
