@@ -332,6 +332,10 @@ _EXTRA_RULES: dict[str, dict[str, object]] = {
     **{prefix + "StreamUpdateCaptureDependencies": {"action": "drop_null_argument", "index": 2,
                                                     "value": "arity=5"}
        for prefix in ("cuda", "cu")},
+    # cublasSgemmEx's compute type and algorithm, which hipblasGemmEx takes (ROW_CORRECTIONS)
+    **{name: {"action": "add_const_argument", "index": 17,
+              "value": "HIPBLAS_COMPUTE_32F, HIPBLAS_GEMM_DEFAULT"}
+       for name in ("cublasSgemmEx", "cublasSgemmEx_64")},
     "cusparseSpSV_solve": {"action": "append_argument_of_call", "index": 8,
                            "value": "cusparseSpSV_analysis:8:9", "hip_before": "6.0.0"},
     "cusparseSpSM_solve": {"action": "append_argument_of_call", "index": 9,
@@ -670,6 +674,14 @@ ROW_CORRECTIONS: dict[str, dict[str, str]] = {
     # the reference maps; HIP's __float2bfloat16 rounds to nearest even too, and no HIP up to
     # 7.2 declares the _rn name (karpathy/llm.c's stochastic rounding calls it).
     "__float2bfloat16_rn": {"hip": "__float2bfloat16", "hip_added": "5.7.0"},
+    # cublasSgemmEx is cublasGemmEx computing in float (cuBLAS: "the matrix types ... the
+    # computation in float"; CUBLAS_COMPUTE_32F, the default algorithm): hipBLAS's GemmEx with
+    # those two arguments written out (_EXTRA_RULES). From hipBLAS 2 (HIP 6.0, hipblasGemmEx_v2
+    # until 7.0) the data types are hipDataType, which CUDA_R_* become; before it they were
+    # hipblasDatatype_t, which the translated arguments do not fit: reported there (HPY150).
+    # Found in faiss (utils/MatrixMult-inl.cuh), whose hand port calls hipblasGemmEx so.
+    "cublasSgemmEx": {"hip": "hipblasGemmEx", "hip_added": "6.0.0", "hip_changed": "7.0.0"},
+    "cublasSgemmEx_64": {"hip": "hipblasGemmEx_64", "hip_added": "6.3.0", "hip_changed": "7.0.0"},
     # hipBLAS has had the status-string function since ROCm 5.1; only rocBLAS's was listed.
     "cublasGetStatusString": {"hip": "hipblasStatusToString", "hip_added": "5.1.0"},
     # The reference swaps the rocSPARSE orders (column-major data read as row-major: wrong

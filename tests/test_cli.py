@@ -30,7 +30,7 @@ void run(float* a, const float* b, int n) {
 BAD = b"""#include <cuda_egl_interop.h>
 __device__ unsigned lane_id() {
   unsigned r;
-  asm volatile("mov.u32 %0, %%laneid;" : "=r"(r));
+  asm volatile("mov.u32 %0, %%warpid;" : "=r"(r));
   return r;
 }
 """

@@ -96,6 +96,9 @@ COMPILES = {
     "arguments/sparse_triangular_solve.cu.hip": ("7.2",),
     "libraries/thrust_backend.cu.hip": ("7.2",),
     "libraries/thrust_error_and_memory.cu.hip": ("7.2",),  # HIP 5.2 here has no rocThrust
+    "libraries/cublas_sgemm_ex.cu.hip": ("7.2",),  # HIP 5.2 here has no hipBLAS
+    "device/ptx_bitfields.cu.hip": ("5.2", "7.2"),
+    "device/warp_size_wavefront_test.cu.hip": ("5.2", "7.2", "nvidia"),
     "launches/spaced_chevrons.cu.hip": ("5.2", "7.2", "nvidia"),
     "versions/prefetch_location.cu.hip": ("7.2",),
     "launches/launch_in_expression.cu.hip": ("5.2", "7.2", "nvidia"),

@@ -88,7 +88,7 @@ def test_check_hook_fails_on_new_unportable_code_in_staged_files(project: Path,
     passed = _pre_commit(project, pre_commit_home, "hipify-py-check", "--all-files")
     assert passed.returncode == 0, passed.stdout + passed.stderr
     (project / "src" / "bad.cu").write_text(
-        '__device__ unsigned lane() {\n  unsigned r;\n  asm("mov.u32 %0, %%laneid;" : "=r"(r));\n'
+        '__device__ unsigned lane() {\n  unsigned r;\n  asm("mov.u32 %0, %%warpid;" : "=r"(r));\n'
         "  return r;\n}\n"
     )
     (project / "src" / "unstaged.cu").write_text("#include <cuda_egl_interop.h>\n")

@@ -32,6 +32,8 @@ CORRECTED = {
     "nv_bfloat162": {"hip": "__hip_bfloat162", "hip_added": "5.7.0"},
     "__float2bfloat16_rn": {"hip": "__float2bfloat16", "hip_added": "5.7.0"},
     "cublasGetStatusString": {"hip": "hipblasStatusToString", "hip_added": "5.1.0"},
+    "cublasSgemmEx": {"hip": "hipblasGemmEx", "hip_added": "6.0.0", "hip_changed": "7.0.0"},
+    "cublasSgemmEx_64": {"hip": "hipblasGemmEx_64", "hip_added": "6.3.0", "hip_changed": "7.0.0"},
     "__trap": {"hip": "__builtin_trap", "hip_added": "1.6.0"},
     "cudaMemPrefetchAsync_v2": {"hip": "hipMemPrefetchAsync_v2", "hip_added": "7.2.0"},
     "cudaMemAdvise_v2": {"hip": "hipMemAdvise_v2", "hip_added": "7.2.0"},

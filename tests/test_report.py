@@ -32,7 +32,7 @@ SOURCE = b"""#include <cuda_egl_interop.h>
 #include <cublas_v2.h>
 __device__ unsigned lane() {
   unsigned r;
-  asm("mov.u32 %0, %%laneid;" : "=r"(r));
+  asm("mov.u32 %0, %%warpid;" : "=r"(r));
   return r;
 }
 __global__ void k(float* p) { p[threadIdx.x % 32] = lane(); }
@@ -133,7 +133,7 @@ def test_html_report_totals_match_the_json(report: Report) -> None:
     assert int(parser.values["total-unconverted"]) == summary["references_unconverted"]
     assert int(parser.values["total-errors"]) == summary["by_severity"]["error"]
     assert int(parser.values["total-kernel-launches"]) == summary["kernel_launches"]
-    assert "mov.u32 %0, %%laneid;" in html  # the finding's code snippet
+    assert "mov.u32 %0, %%warpid;" in html  # the finding's code snippet
     assert "<script" not in html
 
 
@@ -141,7 +141,7 @@ def test_markdown_report_has_tables_and_snippets(report: Report) -> None:
     md = render_markdown(report)
     assert "| files | 3 |" in md
     assert "| HPY300 | inline-ptx | error | 1 |" in md
-    assert '>    5    asm("mov.u32 %0, %%laneid;" : "=r"(r));' in md
+    assert '>    5    asm("mov.u32 %0, %%warpid;" : "=r"(r));' in md
 
 
 def test_text_without_color(report: Report) -> None:
@@ -164,7 +164,7 @@ def test_baseline_round_trip_survives_line_moves(report: Report, tmp_path: Path,
     moved_results = [translate_source(moved, "port.cu", table, Settings())]
     assert not [d for r in accepted.filter(moved_results) for d in r.diagnostics]
     # A second, identical finding needs a count of two.
-    doubled = SOURCE.replace(b"  return r;", b'  asm("mov.u32 %0, %%laneid;" : "=r"(r));\n  return r;')
+    doubled = SOURCE.replace(b"  return r;", b'  asm("mov.u32 %0, %%warpid;" : "=r"(r));\n  return r;')
     Path("port.cu").write_bytes(doubled)
     left = [d for r in accepted.filter([translate_source(doubled, "port.cu", table, Settings())])
             for d in r.diagnostics]

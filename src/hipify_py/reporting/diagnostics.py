@@ -215,7 +215,8 @@ _CODES: list[CodeInfo] = [
     _c("HPY300", "inline-ptx", E, "device",
        "inline PTX assembly",
        "PTX is NVIDIA's virtual ISA and does not exist on AMD GPUs. Replace the asm statement with "
-       "a HIP intrinsic or portable C++."),
+       "a HIP intrinsic or portable C++. (A statement of one instruction with an exact C++ form "
+       "-- bfe, bfi, %laneid, ld.global and st with cache hints only -- is rewritten instead.)"),
     _c("HPY310", "dynamic-parallelism", E, "device",
        "kernel launch from device code (dynamic parallelism)",
        "HIP does not support launching kernels from device code. Restructure into host-side "

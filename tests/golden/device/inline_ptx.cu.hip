@@ -1,8 +1,8 @@
 // Inline PTX in device code is reported; host assembly and look-alikes are not.
 #include <hip/hip_runtime.h>
-__device__ unsigned lane_id() {
+__device__ unsigned warp_id() {  // (%laneid becomes __lane_id(): ptx_bitfields.cu)
   unsigned r;
-  asm volatile("mov.u32 %0, %%laneid;" : "=r"(r));  // expect: HPY300
+  asm volatile("mov.u32 %0, %%warpid;" : "=r"(r));  // expect: HPY300
   return r;
 }
 
@@ -25,7 +25,7 @@ static inline unsigned long long rdtsc() {
 // Mentions in comments and strings are not code: asm("mov.u32 %0, %%laneid;")
 const char *doc = "asm volatile(\"mov.u32 %0, %%laneid;\")";
 
-__global__ void k(unsigned *out) { out[threadIdx.x] = lane_id(); }
+__global__ void k(unsigned *out) { out[threadIdx.x] = warp_id(); }
 
 // Other instruction sets are not PTX: RISC-V vector and scalar code on the host, and AMD GPU
 // assembly in device code (already what hipcc takes). None is reported.

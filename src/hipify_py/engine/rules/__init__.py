@@ -18,6 +18,7 @@ from hipify_py.engine.rules.host_portability import drop_register, separate_lite
 from hipify_py.engine.rules.identifiers import rename_identifiers
 from hipify_py.engine.rules.includes import rewrite_includes
 from hipify_py.engine.rules.launches import rewrite_launches
+from hipify_py.engine.rules.ptx_idioms import rewrite_ptx_idioms
 from hipify_py.engine.rules.residue import report_residue
 from hipify_py.engine.rules.struct_members import check_struct_members
 from hipify_py.engine.rules.type_clashes import find_type_clashes
@@ -36,6 +37,7 @@ RULES: tuple[Rule, ...] = (
     find_type_clashes,
     check_struct_members,
     rewrite_warp_transposes,
+    rewrite_ptx_idioms,
     check_device_code,
     check_typed_overloads,
     rewrite_warp_sync,

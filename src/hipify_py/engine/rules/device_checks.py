@@ -23,6 +23,8 @@ from hipify_py.engine.rules.base import (
     identifier_tokens,
     int_value,
 )
+from hipify_py.engine.rules.ptx_idioms import string_macros
+from hipify_py.engine.rules.ptx_idioms import translated as translated_ptx
 from hipify_py.engine.rules.warp_sync import MASKED, SUPPLIED_BEFORE_62, supplied_before_62
 from hipify_py.reporting.diagnostics import Finding
 
@@ -146,9 +148,11 @@ def check_device_code(ctx: Context) -> Iterator[RuleOutput]:
 def _inline_asm(ctx: Context) -> Iterator[RuleOutput]:
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
+    done = translated_ptx(ctx)  # rules/ptx_idioms.py rewrites these
+    macros = string_macros(ctx.data)  # `#define LD "ld.global.u32"`, spelled in templates
     for kind in (KEYWORD, IDENT):
         for i in toks.of_kind(kind):
-            if toks.raw(i) not in _ASM_WORDS:
+            if toks.raw(i) not in _ASM_WORDS or i in done:
                 continue
             j = syntax.next_code(i)
             while j is not None and toks.raw(j) in _ASM_QUALIFIERS:
@@ -157,8 +161,11 @@ def _inline_asm(ctx: Context) -> Iterator[RuleOutput]:
                 continue
             close = syntax.partner_of(j)
             end = toks.end(close) if close is not None else toks.end(j)
-            strings = b"".join(toks.raw(k) for k in range(j + 1, close or j + 1)
-                               if toks.kinds[k] == LITERAL and toks.raw(k)[-1:] == b'"')
+            strings = b"".join(
+                toks.raw(k) if toks.kinds[k] == LITERAL else b" ".join(macros[toks.raw(k)])
+                for k in range(j + 1, close or j + 1)
+                if (toks.kinds[k] == LITERAL and toks.raw(k)[-1:] == b'"')
+                or (toks.kinds[k] == IDENT and toks.raw(k) in macros))
             device = ctx.parsed.device_function_at(toks.start(i))
             ptx = _PTX.search(strings) is not None
             if device is None and not ptx:
@@ -349,9 +356,41 @@ def _thread_derived(data: bytes, fn: FunctionBody) -> set[bytes]:
     return derived
 
 
+# AMD's wavefront-size macros (clang's; the __ form newer): a branch that tests one is the
+# author's code for that wavefront size.
+_WAVEFRONT_MACROS = frozenset({"__AMDGCN_WAVEFRONT_SIZE", "__AMDGCN_WAVEFRONT_SIZE__"})
+
+
+def _wavefront_branches(ctx: Context) -> list[tuple[int, int]]:
+    """Byte ranges of #if/#elif branches whose own condition tests AMD's wavefront size
+    (`#if __AMDGCN_WAVEFRONT_SIZE == 32`): a warp size of 32 there is the wave32 case, written
+    for AMD. The #else of such a test is not one of them (it is what the test did not pick)."""
+    if b"__AMDGCN_WAVEFRONT_SIZE" not in ctx.data:
+        return []
+    toks = ctx.parsed.tokens
+    out: list[tuple[int, int]] = []
+    stack: list[tuple[int, bool]] = []  # (branch start, its condition tests the wavefront size)
+    for d in ctx.syntax.directives:
+        tests = any(toks.text(k) in _WAVEFRONT_MACROS for k in range(d.first + 1, d.last + 1))
+        if d.name in ("if", "ifdef", "ifndef"):
+            stack.append((d.end, tests and d.name != "ifndef"))
+        elif d.name in ("elif", "else", "endif") and stack:
+            start, wave = stack.pop()
+            if wave:
+                out.append((start, d.start))
+            if d.name == "elif":
+                stack.append((d.end, tests))
+            elif d.name == "else":
+                stack.append((d.end, False))
+    return out
+
+
 def _warp_size_literals(ctx: Context) -> Iterator[RuleOutput]:
     data = ctx.data
+    wave_branches = _wavefront_branches(ctx)
     for raw_name, start, end in _warp_constants(data):
+        if any(lo <= start < hi for lo, hi in wave_branches):
+            continue
         name = raw_name.decode("utf-8", "replace")
         yield Finding(
             "HPY403", start, end,
