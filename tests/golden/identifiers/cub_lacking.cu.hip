@@ -1,0 +1,30 @@
+// CUB names hipCUB does not declare: the dispatch layer under the Device* algorithms and the
+// device queries of cub/util_device.cuh become hipcub:: like every cub:: name, and each use is
+// reported (HPY105), since hipcub:: has no such member on AMD. The public algorithms are fine.
+#include <hip/hip_runtime.h>
+#include <hipcub/hipcub.hpp>
+
+template <typename Key, typename Offset>
+hipError_t sort_keys(void *tmp, size_t &bytes, hipcub::DoubleBuffer<Key> &keys, Offset n,
+                      hipStream_t stream) {
+  hipcub::DoubleBuffer<hipcub::NullType> none;
+  return hipcub::DispatchRadixSort<false, Key, hipcub::NullType, Offset>::Dispatch(  // expect: HPY105
+      tmp, bytes, keys, none, n, 0, int(sizeof(Key) * 8), true, stream);
+}
+
+template <typename In, typename Out, typename Offset>
+hipError_t running_sum(void *tmp, size_t &bytes, In in, Out out, Offset n, hipStream_t s) {
+  using Dispatch = hipcub::DispatchScan<In, Out, hipcub::Sum, hipcub::NullType, Offset>;  // expect: HPY105
+  return Dispatch::Dispatch(tmp, bytes, in, out, hipcub::Sum(), hipcub::NullType(), n, s);
+}
+
+struct Device { int CurrentDevice; };
+
+int which(const Device &d) {
+  int mine = d.CurrentDevice;                 // a member of the user's own: not CUB's
+  return mine + hipcub::CurrentDevice();         // expect: HPY105
+}
+
+hipError_t sum(const int *in, int *out, int n, void *tmp, size_t &bytes) {
+  return hipcub::DeviceReduce::Sum(tmp, bytes, in, out, n);
+}
