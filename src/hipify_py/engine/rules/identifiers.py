@@ -239,6 +239,31 @@ CUB_DEVICE_QUERIES = frozenset({
 })
 
 
+# Those hipCUB lacks that the tables supply (mappings/supplied_cub.yaml): `cub::X` -> the name.
+CUB_SUPPLIED = {b"CurrentDevice": "hipify_py_cub_CurrentDevice"}
+
+
+def _cub_supplied(ctx: Context, cub: int, member: int | None) -> Iterator[RuleOutput]:
+    """`cub::X` -> the supplied name where the tables supply X and the target lacks it."""
+    if member is None:
+        return
+    toks = ctx.parsed.tokens
+    name = toks.raw(member)
+    supplied = CUB_SUPPLIED.get(name)
+    if supplied is None:
+        return
+    what = f"cub::{name.decode()}"
+    note = supplied_note(supplied, ctx.settings, ctx.table,
+                         f"{what} -> {supplied} (hipCUB has no {name.decode()})")
+    if note is None:
+        return
+    yield Reference("cub", what, True)
+    yield Edit(toks.start(cub), toks.end(member), supplied.encode(), "identifiers")
+    yield Supply(supplied)
+    yield Finding(note.code, toks.start(cub), toks.end(member), note.message, what,
+                  note.suggestion, "cub")
+
+
 def _cub_lacking(ctx: Context, member: int | None) -> Finding | None:
     """HPY105 on `cub::X` where hipCUB has no X (CUB_DISPATCH_LAYER, CUB_DEVICE_QUERIES)."""
     if member is None:
@@ -283,8 +308,12 @@ def _cub_namespace(ctx: Context) -> Iterator[RuleOutput]:
                 continue  # `namespace cub {` declares the user's own namespace
         else:
             continue
-        lacking = _cub_lacking(ctx, syntax.next_code(nxt)) if nxt is not None and toks.raw(
-            nxt) == b"::" else None
+        member = syntax.next_code(nxt) if nxt is not None and toks.raw(nxt) == b"::" else None
+        supplied = list(_cub_supplied(ctx, i, member))
+        if supplied:
+            yield from supplied
+            continue
+        lacking = _cub_lacking(ctx, member)
         if lacking is not None:
             yield Reference("cub", str(lacking.cuda_name), False)
             yield lacking
