@@ -21,6 +21,13 @@
   them already, so the definition is a redefinition. (A host file with no other CUDA gets no
   runtime header and keeps its own type: Context.uses_cuda.)
 
+* HPY170: `CUdeviceptr` is an unsigned integer in CUDA (byte addresses), and HIP's
+  `hipDeviceptr_t` is `void *`. Arithmetic on one (`base + offset`, `ptr += size`) and an
+  integer forwarded where one is taken (`std::make_unique<Range>(n, 0ULL)`) do not compile
+  any more (or, for a `- `, give another type). Reported where the file does so with a name
+  it, or a project header it includes, declares as a CUdeviceptr (a variable, a parameter, a
+  member, a function's result) or with a function taking one.
+
 All are found on tokens: a function declarator is an identifier (or `operator` + symbol)
 followed by a parenthesised parameter list and then `{`, `;` or a qualifier.
 """
@@ -34,7 +41,7 @@ from typing import NamedTuple
 
 from hipify_py.engine.edits import Edit
 from hipify_py.engine.parsing import COMMENT, IDENT, KEYWORD, PUNCT
-from hipify_py.engine.rules.base import Context, RuleOutput
+from hipify_py.engine.rules.base import Context, RuleOutput, identifier_tokens
 from hipify_py.engine.syntax import Span
 from hipify_py.reporting.diagnostics import Finding, Severity
 from hipify_py.tables.mapping_model import MappingTable
@@ -51,6 +58,186 @@ def find_type_clashes(ctx: Context) -> Iterator[RuleOutput]:
     yield from _vector_operators(ctx)
     yield from _hip_atomic_overloads(ctx)
     yield from _vector_type_definitions(ctx)
+    yield from _device_pointer_arithmetic(ctx)
+
+
+_DEVICE_POINTER = re.compile(rb"\bCUdeviceptr(?:_v[12])?\b")
+# `CUdeviceptr name` (not `CUdeviceptr *name`): a variable, parameter, member or function
+_DEVICE_POINTER_NAME = re.compile(
+    rb"\bCUdeviceptr(?:_v[12])?\s+(?:const\s+)?&?\s*([A-Za-z_]\w*)\s*[\[({;=,)]")
+# a function or constructor with a CUdeviceptr parameter: its name and the parameter's place
+_TAKES_DEVICE_POINTER = re.compile(rb"\b([A-Za-z_]\w*)\s*\(([^()]*\bCUdeviceptr(?:_v[12])?\b[^()]*)\)")
+_ARITHMETIC = frozenset({b"+", b"-", b"+=", b"-=", b"++", b"--"})
+_FORWARDERS = frozenset({b"make_unique", b"make_shared", b"emplace_back", b"emplace"})
+_INTEGER = re.compile(rb"(?:0[xX][0-9a-fA-F]+|\d+)[uUlL]*")
+_HEADER_BYTES = 200_000
+
+
+class _DevicePointers(NamedTuple):
+    functions: set[bytes]  # functions returning a CUdeviceptr (file and project headers)
+    scopes: dict[bytes, list[tuple[int, int]]]  # this file's variables: token ranges they live in
+    takes: dict[bytes, set[int]]  # functions taking one -> the parameter places
+
+
+def _device_pointer_declarations(ctx: Context) -> _DevicePointers:
+    """What the file (and, for functions, the project headers it includes) declares with the
+    type CUdeviceptr. A variable, parameter or member counts only inside the braces it is
+    declared in (a parameter: its function's body), so that another `ptr_` is not taken for it."""
+    functions: set[bytes] = set()
+    takes: dict[bytes, set[int]] = {}
+    for text in (ctx.data, *ctx.project_headers(_HEADER_BYTES)):
+        if not _DEVICE_POINTER.search(text):
+            continue
+        functions.update(m.group(1) for m in _DEVICE_POINTER_NAME.finditer(text)
+                         if m.group(0).endswith(b"("))
+        for m in _TAKES_DEVICE_POINTER.finditer(text):
+            for place, parameter in enumerate(m.group(2).split(b",")):
+                if _DEVICE_POINTER.search(parameter) and b"*" not in parameter:
+                    takes.setdefault(m.group(1), set()).add(place)
+    functions -= _NOT_NAMES
+    # `using Fn = CUresult(CUdeviceptr ptr, ...)`: a function type, not a function of the file's
+    for name in [n for n in takes if n.decode() in ctx.table.entries or n in _NOT_NAMES]:
+        del takes[name]
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    scopes: dict[bytes, list[tuple[int, int]]] = {}
+    for i in identifier_tokens(ctx, _DEVICE_POINTER):
+        decl = syntax.next_code(i)
+        if decl is not None and toks.raw(decl) == b"&":
+            decl = syntax.next_code(decl)
+        if decl is None or toks.kinds[decl] != IDENT or toks.raw(decl) in _NOT_NAMES:
+            continue
+        after = syntax.next_code(decl)
+        if after is not None and toks.raw(after) == b"(" and syntax.enclosing_bracket(i) is None:
+            continue  # a function at file level (above)
+        scope = _scope_of(ctx, i)
+        if scope is not None:
+            scopes.setdefault(toks.raw(decl), []).append(scope)
+    return _DevicePointers(functions, scopes, takes)
+
+
+def _scope_of(ctx: Context, i: int) -> tuple[int, int] | None:
+    """The tokens a declaration at token i is visible in: its enclosing braces (a parameter:
+    the body of its function), or None at file level."""
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    opener = syntax.enclosing_bracket(i)
+    if opener is None:
+        return None
+    if toks.raw(opener) == b"(":
+        close = syntax.partner_of(opener)
+        k = close
+        while k is not None and toks.raw(k) not in (b"{", b";"):
+            k = syntax.next_code(k)
+            if k is not None and toks.raw(k) == b"(":
+                k = syntax.partner_of(k)  # a member initializer's (...)
+        if k is None or toks.raw(k) != b"{":
+            return None
+        opener = k
+    elif toks.raw(opener) != b"{":
+        return None
+    close = syntax.partner_of(opener)
+    return None if close is None else (i, close)
+
+
+_NOT_NAMES = frozenset({b"const", b"volatile", b"operator", b"return", b"sizeof"})
+
+
+def _device_pointer_arithmetic(ctx: Context) -> Iterator[RuleOutput]:
+    if not _DEVICE_POINTER.search(ctx.data) and b"CUdeviceptr" not in b"".join(
+            ctx.project_headers(_HEADER_BYTES)):
+        return
+    declared = _device_pointer_declarations(ctx)
+    if not (declared.functions or declared.scopes or declared.takes):
+        return
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    reported: set[int] = set()  # lines
+    for i in toks.of_kind(IDENT):
+        text = toks.raw(i)
+        scopes = declared.scopes.get(text, ())
+        function = text in declared.functions
+        if not (function or scopes or text in declared.takes):
+            continue
+        if ctx.is_skipped(toks.start(i)):
+            continue
+        prev = syntax.prev_code(i)
+        if prev is not None and _DEVICE_POINTER.fullmatch(toks.raw(prev)):
+            continue  # its declaration
+        nxt = syntax.next_code(i)
+        called = nxt is not None and toks.raw(nxt) == b"("
+        if (function and called) or (not called and any(a < i < b for a, b in scopes)):
+            at = _arithmetic_on(ctx, i)
+            line = ctx.data.count(b"\n", 0, toks.start(i))
+            if at is not None and line not in reported:
+                reported.add(line)
+                yield _finding(toks.start(i), toks.end(at), f"{text.decode()} is a CUdeviceptr "
+                               "and is computed with")
+        if text in declared.takes:
+            for place in _integers_forwarded(ctx, i, declared.takes[text]):
+                line = ctx.data.count(b"\n", 0, toks.start(i))
+                if line in reported:
+                    break
+                reported.add(line)
+                yield _finding(toks.start(i), toks.end(i), f"{text.decode()} takes a CUdeviceptr "
+                               f"(argument {place + 1}), given an integer")
+
+
+def _arithmetic_on(ctx: Context, i: int) -> int | None:
+    """The operator token of arithmetic on the operand that name token i (or its call) is."""
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    last = i
+    nxt = syntax.next_code(i)
+    if nxt is not None and toks.raw(nxt) == b"(":
+        close = syntax.partner_of(nxt)
+        if close is None:
+            return None
+        last = close
+        nxt = syntax.next_code(close)
+    if nxt is not None and toks.raw(nxt) in _ARITHMETIC:
+        return nxt
+    prev = syntax.prev_code(i)
+    while prev is not None and toks.raw(prev) in (b".", b"->"):
+        owner = syntax.prev_code(prev)
+        prev = syntax.prev_code(owner) if owner is not None else None
+    if prev is not None and toks.raw(prev) in (b"++", b"--"):
+        return last
+    return None
+
+
+def _integers_forwarded(ctx: Context, i: int, places: set[int]) -> Iterator[int]:
+    """Places of integer literals given for a CUdeviceptr parameter of the function named by
+    token i: through a forwarder (make_unique<T>(...), where even 0 is no null pointer), or
+    a nonzero one in a direct call."""
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    nxt = syntax.next_code(i)
+    prev = syntax.prev_code(i)
+    forwarded = False
+    if nxt is not None and toks.raw(nxt) == b">" and prev is not None and toks.raw(prev) == b"<":
+        forwarder = syntax.prev_code(prev)
+        if forwarder is None or toks.raw(forwarder) not in _FORWARDERS:
+            return
+        forwarded = True
+        nxt = syntax.next_code(nxt)
+    if nxt is None or toks.raw(nxt) not in (b"(", b"{"):
+        return
+    close = syntax.partner_of(nxt)
+    if close is None:
+        return
+    for place, span in enumerate(syntax.split_args(nxt, close)):
+        if place not in places:
+            continue
+        argument = syntax.code_text(span, b"")
+        if _INTEGER.fullmatch(argument) and (forwarded or argument.rstrip(b"uUlL") not in (
+                b"0", b"0x0", b"0X0")):
+            yield place
+
+
+def _finding(start: int, end: int, what: str) -> Finding:
+    return Finding("HPY170", start, end,
+                   f"{what}: CUdeviceptr is an unsigned integer in CUDA, and HIP's "
+                   "hipDeviceptr_t is void *, where this does not compile",
+                   "CUdeviceptr", "compute with a char pointer, (char *)ptr + bytes, or keep "
+                   "the address in a std::uintptr_t and convert it where HIP takes a "
+                   "hipDeviceptr_t", "driver")
 
 
 @cache

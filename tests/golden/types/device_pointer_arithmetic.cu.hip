@@ -1,0 +1,38 @@
+// CUdeviceptr is an unsigned integer in CUDA and hipDeviceptr_t is void * in HIP: arithmetic on
+// one, and an integer forwarded where a constructor takes one, stop compiling (HPY170). Passing
+// one to the driver API, comparing it, a literal 0 in a direct call and a CUdeviceptr * are fine.
+#include <hip/hip_runtime.h>
+
+#include <memory>
+
+struct Window {
+  Window(size_t bytes, hipDeviceptr_t hint) : bytes_{bytes}, base_{hint} {}
+  hipDeviceptr_t Base() const { return base_; }
+  size_t bytes_;
+  hipDeviceptr_t base_{0};
+};
+
+hipError_t map_all(Window &w, size_t chunk, const hipMemGenericAllocationHandle_t *handles, int n) {
+  hipDeviceptr_t at = w.Base();
+  for (int k = 0; k < n; ++k) {
+    hipError_t status = hipMemMap(at, chunk, 0, handles[k], 0);
+    if (status != hipSuccess) return status;
+    at += chunk;  // expect: HPY170
+  }
+  auto end = w.Base() + chunk * n;  // expect: HPY170
+  return at == end ? hipSuccess : hipErrorUnknown;
+}
+
+std::unique_ptr<Window> reserve(size_t bytes) {
+  hipDeviceptr_t *where = nullptr;
+  (void)where;
+  Window direct(bytes, 0);
+  (void)direct;
+  return std::make_unique<Window>(bytes, 0ULL);  // expect: HPY170
+}
+
+// Another class's member of the same name is a pointer of its own: its arithmetic is fine.
+struct Bytes {
+  const char *base_;
+  const char *At(size_t k) const { return base_ + k; }
+};
