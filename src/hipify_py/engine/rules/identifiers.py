@@ -240,7 +240,12 @@ CUB_DEVICE_QUERIES = frozenset({
 
 
 # Those hipCUB lacks that the tables supply (mappings/supplied_cub.yaml): `cub::X` -> the name.
-CUB_SUPPLIED = {b"CurrentDevice": "hipify_py_cub_CurrentDevice"}
+CUB_SUPPLIED = {
+    b"CurrentDevice": "hipify_py_cub_CurrentDevice",
+    b"DispatchRadixSort": "hipify_py_cub_DispatchRadixSort",
+    b"DispatchSegmentedRadixSort": "hipify_py_cub_DispatchSegmentedRadixSort",
+    b"DispatchScan": "hipify_py_cub_DispatchScan",
+}
 
 
 def _cub_supplied(ctx: Context, cub: int, member: int | None) -> Iterator[RuleOutput]:
