@@ -24,9 +24,13 @@
 * HPY170: `CUdeviceptr` is an unsigned integer in CUDA (byte addresses), and HIP's
   `hipDeviceptr_t` is `void *`. Arithmetic on one (`base + offset`, `ptr += size`) and an
   integer forwarded where one is taken (`std::make_unique<Range>(n, 0ULL)`) do not compile
-  any more (or, for a `- `, give another type). Reported where the file does so with a name
-  it, or a project header it includes, declares as a CUdeviceptr (a variable, a parameter, a
-  member, a function's result) or with a function taking one.
+  any more (or, for a `- `, give another type). Found where the file does so with a name it,
+  or a project header it includes, declares as a CUdeviceptr (a variable, a parameter, a
+  member, a function's result) or with a function taking one. What reads the same in HIP is
+  rewritten (HPY530): `base + bytes` whose right operand runs to the end of the expression and
+  `ptr += bytes;` as a statement become `hipify_py_deviceptr_add(base, bytes)` (supplied: a
+  byte offset on AMD's pointer, the integer sum on NVIDIA's), a 0 forwarded becomes
+  `hipDeviceptr_t{}`. The rest is reported (HPY170).
 
 All are found on tokens: a function declarator is an identifier (or `operator` + symbol)
 followed by a parenthesised parameter list and then `{`, `;` or a qualifier.
@@ -41,11 +45,11 @@ from typing import NamedTuple
 
 from hipify_py.engine.edits import Edit
 from hipify_py.engine.parsing import COMMENT, IDENT, KEYWORD, PUNCT
-from hipify_py.engine.rules.base import Context, RuleOutput, identifier_tokens
+from hipify_py.engine.rules.base import Context, RuleOutput, Supply, identifier_tokens, int_value
 from hipify_py.engine.syntax import Span
 from hipify_py.reporting.diagnostics import Finding, Severity
 from hipify_py.tables.mapping_model import MappingTable
-from hipify_py.tables.targets import merging_type_names, resolve
+from hipify_py.tables.targets import merging_type_names, resolve, supplied_note
 
 _VECTOR_TYPE = re.compile(
     r"(?:u?char|u?short|u?int|u?long|(?:u?longlong)|float|double|half)[1-4]"
@@ -169,16 +173,126 @@ def _device_pointer_arithmetic(ctx: Context) -> Iterator[RuleOutput]:
             line = ctx.data.count(b"\n", 0, toks.start(i))
             if at is not None and line not in reported:
                 reported.add(line)
-                yield _finding(toks.start(i), toks.end(at), f"{text.decode()} is a CUdeviceptr "
-                               "and is computed with")
+                rewrite = _offset_rewrite(ctx, i, at)
+                if rewrite:
+                    yield from _supplied_offset(ctx, rewrite, toks.start(i), toks.end(at))
+                else:
+                    yield _finding(toks.start(i), toks.end(at), f"{text.decode()} is a "
+                                   "CUdeviceptr and is computed with")
         if text in declared.takes:
-            for place in _integers_forwarded(ctx, i, declared.takes[text]):
+            for place, literal in _integers_forwarded(ctx, i, declared.takes[text]):
                 line = ctx.data.count(b"\n", 0, toks.start(i))
                 if line in reported:
                     break
                 reported.add(line)
+                if int_value(toks.raw(literal)) == 0:
+                    yield Edit(toks.start(literal), toks.end(literal), b"hipDeviceptr_t{}",
+                               "type_clashes")
+                    continue
                 yield _finding(toks.start(i), toks.end(i), f"{text.decode()} takes a CUdeviceptr "
                                f"(argument {place + 1}), given an integer")
+
+
+_SUPPLIED_ADD = "hipify_py_deviceptr_add"
+# Operators that bind looser than `+`: where the right operand of `base + ...` stops
+_LOOSER = frozenset({b"<", b">", b"<=", b">=", b"==", b"!=", b"&", b"^", b"|", b"&&", b"||",
+                     b"?", b":", b"=", b"+=", b"-=", b"*=", b"/=", b"%=", b"&=", b"|=", b"^=",
+                     b"<<", b">>", b"<<=", b">>=", b"<=>"})
+# Tokens after which an operand starts a full (sub)expression
+_EXPRESSION_START = frozenset({b"=", b"(", b",", b"return", b"{", b";", b"}"})
+_END = frozenset({b";", b",", b")", b"]", b"}"})
+
+
+def _operand_start(ctx: Context, i: int) -> int:
+    """The first token of the postfix expression whose member name is token i (`this->F()`,
+    `range->DevPtr()`, `p`)."""
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    start = i
+    prev = syntax.prev_code(i)
+    while prev is not None and toks.raw(prev) in (b".", b"->"):
+        owner = syntax.prev_code(prev)
+        if owner is None:
+            break
+        if toks.raw(owner) in (b")", b"]"):
+            opener = syntax.opener_of(owner)
+            owner = syntax.prev_code(opener) if opener is not None else None
+            if owner is None:
+                break
+        start = owner
+        prev = syntax.prev_code(owner)
+    return start
+
+
+def _expression_end(ctx: Context, first: int) -> int | None:
+    """The last token of the operand that starts at `first` and runs to the end of its
+    expression, with no operator looser than `+` on the way (None: it stops earlier)."""
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    k: int | None = first
+    last = None
+    while k is not None:
+        t = toks.raw(k)
+        if t in _END:
+            return last
+        if t in _LOOSER:
+            return None
+        if t in (b"(", b"[", b"{"):
+            k = syntax.partner_of(k)
+            if k is None:
+                return None
+        last = k
+        k = syntax.next_code(k)
+    return None
+
+
+class _Rewrite(NamedTuple):
+    edits: tuple[Edit, ...]
+
+
+def _offset_rewrite(ctx: Context, i: int, op: int) -> _Rewrite | None:
+    """`base + bytes` (to the end of its expression, base a whole operand) or `ptr += bytes;`
+    -> hipify_py_deviceptr_add(...), as edits that leave the operands' own tokens alone."""
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    operator = toks.raw(op)
+    if operator not in (b"+", b"+="):
+        return None
+    start = _operand_start(ctx, i)
+    before = syntax.prev_code(start)
+    if before is None or toks.raw(before) not in _EXPRESSION_START:
+        return None
+    first = syntax.next_code(op)
+    if first is None:
+        return None
+    last = _expression_end(ctx, first)
+    if last is None:
+        return None
+    end = toks.end(last)
+    if operator == b"+":
+        return _Rewrite((Edit(toks.start(start), toks.start(start), f"{_SUPPLIED_ADD}(".encode(),
+                              "type_clashes"),
+                         Edit(toks.end(syntax.prev_code(op) or op), toks.end(op), b",",
+                              "type_clashes"),
+                         Edit(end, end, b")", "type_clashes")))
+    after = syntax.next_code(last)
+    if start != i or toks.raw(before) not in (b";", b"{", b"}") or after is None or toks.raw(
+            after) != b";":
+        return None  # only `name += bytes;` as a statement of its own
+    name = toks.raw(i)
+    return _Rewrite((Edit(toks.start(op), toks.end(op), b"= " + _SUPPLIED_ADD.encode() + b"("
+                          + name + b",", "type_clashes"),
+                     Edit(end, end, b")", "type_clashes")))
+
+
+def _supplied_offset(ctx: Context, rewrite: _Rewrite, start: int, end: int,
+                     ) -> Iterator[RuleOutput]:
+    note = supplied_note(_SUPPLIED_ADD, ctx.settings, ctx.table, "a CUdeviceptr plus a byte "
+                         f"offset -> {_SUPPLIED_ADD} (CUdeviceptr is an integer, HIP's "
+                         "hipDeviceptr_t a void *)")
+    if note is None:
+        yield _finding(start, end, "a CUdeviceptr is computed with")
+        return
+    yield from rewrite.edits
+    yield Supply(_SUPPLIED_ADD)
+    yield Finding(note.code, start, end, note.message, "CUdeviceptr", note.suggestion, "driver")
 
 
 def _arithmetic_on(ctx: Context, i: int) -> int | None:
@@ -203,7 +317,7 @@ def _arithmetic_on(ctx: Context, i: int) -> int | None:
     return None
 
 
-def _integers_forwarded(ctx: Context, i: int, places: set[int]) -> Iterator[int]:
+def _integers_forwarded(ctx: Context, i: int, places: set[int]) -> Iterator[tuple[int, int]]:
     """Places of integer literals given for a CUdeviceptr parameter of the function named by
     token i: through a forwarder (make_unique<T>(...), where even 0 is no null pointer), or
     a nonzero one in a direct call."""
@@ -226,9 +340,8 @@ def _integers_forwarded(ctx: Context, i: int, places: set[int]) -> Iterator[int]
         if place not in places:
             continue
         argument = syntax.code_text(span, b"")
-        if _INTEGER.fullmatch(argument) and (forwarded or argument.rstrip(b"uUlL") not in (
-                b"0", b"0x0", b"0X0")):
-            yield place
+        if _INTEGER.fullmatch(argument) and (forwarded or int_value(argument) != 0):
+            yield place, span.first
 
 
 def _finding(start: int, end: int, what: str) -> Finding:
