@@ -16,16 +16,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from hipify_py.engine.edits import Edit
 from hipify_py.engine.parsing import COMMENT, IDENT, KEYWORD, LITERAL, FunctionBody
 from hipify_py.engine.rules.base import (
     Context,
     RuleOutput,
+    Supply,
     after_a_type,
     identifier_tokens,
     int_value,
 )
 from hipify_py.engine.rules.warp_sync import MASKED, SUPPLIED_BEFORE_62, supplied_before_62
 from hipify_py.reporting.diagnostics import Finding
+from hipify_py.tables.targets import supplied_note
 
 _ASM_WORDS = frozenset({b"asm", b"__asm__", b"__asm"})
 _ASM_QUALIFIERS = frozenset({b"volatile", b"__volatile__", b"__volatile", b"goto", b"inline"})
@@ -604,16 +607,27 @@ def _shared_with_initializers(ctx: Context) -> Iterator[RuleOutput]:
                 nxt = syntax.partner_of(nxt)
                 nxt = syntax.next_code(nxt) if nxt is not None else None
             k = nxt
-        type_name = None
+        type_start, type_name = k, None
         while k is not None and toks.kinds[k] == IDENT:
             type_name = k
             colons = syntax.next_code(k)
             if colons is None or toks.raw(colons) != b"::":
                 break
             k = syntax.next_code(colons)
-        if type_name is None or toks.raw(type_name) not in classes:
+        if type_start is None or type_name is None or toks.raw(type_name) not in classes:
             continue
         name = toks.text(type_name)
+        rewrite = _storage_rewrite(ctx, i, type_start, type_name)
+        note = supplied_note(_STORAGE, ctx.settings, ctx.table, f"__shared__ {name}: {name}'s "
+                             "members have default initializers, which clang refuses for "
+                             f"__shared__ (nvcc leaves shared memory uninitialized) -> {_STORAGE}, "
+                             "the same uninitialized memory")
+        if rewrite and note is not None:
+            yield from rewrite
+            yield Supply(_STORAGE)
+            yield Finding(note.code, toks.start(i), toks.end(type_name), note.message,
+                          "__shared__", note.suggestion, "device")
+            continue
         yield Finding("HPY515", toks.start(i), toks.end(type_name),
                       f"__shared__ {name}: {name}'s members have default initializers; nvcc "
                       "leaves shared memory uninitialized, clang (hipcc) refuses the "
@@ -621,3 +635,42 @@ def _shared_with_initializers(ctx: Context) -> Iterator[RuleOutput]:
                       "__shared__", "declare it extern __shared__ with the size given at "
                       "launch, or as raw storage (alignas(T) unsigned char[sizeof(T) * N]) cast "
                       "to T, or drop the member initializers", "device")
+
+
+_STORAGE = "hipify_py_shared_storage"
+
+
+def _storage_rewrite(ctx: Context, shared: int, type_start: int, type_name: int) -> list[Edit]:
+    """`__shared__ T name[N];` (one declarator, no initializer, not in a macro) ->
+    `__shared__ hipify_py_shared_storage<T [N]> name_hipify_py_storage; auto &name =
+    name_hipify_py_storage.value;`: storage no constructor runs on, as nvcc's."""
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    if shared in syntax.directive_of_token:
+        return []
+    last = type_name
+    after = syntax.next_code(type_name)
+    if after is not None and toks.raw(after) == b"<":
+        args = syntax.template_args(after)
+        if args is None:
+            return []
+        last = args[1]
+    declarator = syntax.next_code(last)
+    if declarator is None or toks.kinds[declarator] != IDENT:
+        return []
+    end = declarator
+    k = syntax.next_code(declarator)
+    while k is not None and toks.raw(k) == b"[":
+        close = syntax.partner_of(k)
+        if close is None:
+            return []
+        end = close
+        k = syntax.next_code(close)
+    if k is None or toks.raw(k) != b";":
+        return []
+    name = toks.raw(declarator)
+    storage = name + b"_hipify_py_storage"
+    return [Edit(toks.start(type_start), toks.start(type_start), _STORAGE.encode() + b"<",
+                 "device_checks"),
+            Edit(toks.start(declarator), toks.end(declarator), b"", "device_checks"),
+            Edit(toks.end(end), toks.end(end), b"> " + storage + b"; auto &" + name + b" = "
+                 + storage + b".value", "device_checks")]
