@@ -219,6 +219,9 @@ class SuppliedEntry(NamedTuple):
     # supplied to C files too (NVTX's no-ops)
     c: bool = False
     unproven: str | None = None  # why no GPU proof is needed (a no-op's constant result)
+    # a HIP library header the code needs ("hipcub/hipcub.hpp"): included where it is installed
+    # (__has_include), and the entry written only there (a tree that uses it has the library)
+    library: str | None = None
 
 
 class FlagRule(NamedTuple):

@@ -279,7 +279,7 @@ def _cmake_table(path: Path, raw: dict[str, Any]) -> CMakeTable:
 _DATA_FAMILIES = ("headers", "device_properties", "build_flags", "supplied")
 _SUPPLIED_FIELDS = {"code": str, "hip_added": str, "needs": list, "platforms": list,
                     "device": bool, "macro": bool, "helper": bool, "proof": str, "note": str,
-                    "includes": list, "c": bool, "unproven": str}
+                    "includes": list, "c": bool, "unproven": str, "library": str}
 _PLATFORMS = ("amd", "nvidia")
 
 
@@ -298,7 +298,8 @@ def _supplied(path: Path, name: str, raw: Any) -> SuppliedEntry:
     if not platforms or set(platforms) - set(_PLATFORMS):
         raise MappingError(f"{path}: supplied.{name}.platforms: expected some of {_PLATFORMS}")
     includes = tuple(str(h) for h in raw.get("includes", []))
-    bad = [h for h in includes if not re.fullmatch(r"[\w./+-]+\.h(?:pp)?|[a-z_]+", h)]
+    bad = [h for h in (*includes, *([raw["library"]] if raw.get("library") else []))
+           if not re.fullmatch(r"[\w./+-]+\.h(?:pp)?|[a-z_]+", h)]
     if bad:
         raise MappingError(f"{path}: supplied.{name}.includes: {bad[0]!r} is not a header name "
                            "(written without <>, e.g. hip/hip_fp16.h or type_traits)")
@@ -306,7 +307,8 @@ def _supplied(path: Path, name: str, raw: Any) -> SuppliedEntry:
                          tuple(str(n) for n in raw.get("needs", [])), platforms,
                          bool(raw.get("device", True)), bool(raw.get("macro", False)),
                          bool(raw.get("helper", False)), raw.get("proof"), raw.get("note"),
-                         includes, bool(raw.get("c", False)), raw.get("unproven"))
+                         includes, bool(raw.get("c", False)), raw.get("unproven"),
+                         raw.get("library"))
 
 
 def _check_supplied(supplied: Mapping[str, SuppliedEntry]) -> None:
