@@ -38,8 +38,9 @@ followed by a parenthesised parameter list and then `{`, `;` or a qualifier.
 
 from __future__ import annotations
 
+import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import NamedTuple
 
@@ -155,6 +156,14 @@ def _device_pointer_arithmetic(ctx: Context) -> Iterator[RuleOutput]:
     toks = ctx.parsed.tokens
     syntax = ctx.syntax
     reported: set[int] = set()  # lines
+    newlines: list[int] = []
+
+    def line_of(offset: int) -> int:
+        if not newlines:
+            newlines.extend(m.start() for m in re.finditer(rb"\n", ctx.data))
+            newlines.append(len(ctx.data))
+        return bisect.bisect_left(newlines, offset)
+
     for i in toks.of_kind(IDENT):
         text = toks.raw(i)
         scopes = declared.scopes.get(text, ())
@@ -168,10 +177,13 @@ def _device_pointer_arithmetic(ctx: Context) -> Iterator[RuleOutput]:
             continue  # its declaration
         nxt = syntax.next_code(i)
         called = nxt is not None and toks.raw(nxt) == b"("
-        if (function and called) or (not called and any(a < i < b for a, b in scopes)):
-            at = _arithmetic_on(ctx, i)
-            line = ctx.data.count(b"\n", 0, toks.start(i))
-            if at is not None and line not in reported:
+        # the operator first (few names have one), then whether the name is the one declared
+        at = _arithmetic_on(ctx, i) if (function and called) or (scopes and not called) else None
+        if at is not None and not (function and called) and not _inside(scopes, i):
+            at = None
+        if at is not None:
+            line = line_of(toks.start(i))
+            if line not in reported:
                 reported.add(line)
                 rewrite = _offset_rewrite(ctx, i, at)
                 if rewrite:
@@ -181,7 +193,7 @@ def _device_pointer_arithmetic(ctx: Context) -> Iterator[RuleOutput]:
                                    "CUdeviceptr and is computed with")
         if text in declared.takes:
             for place, literal in _integers_forwarded(ctx, i, declared.takes[text]):
-                line = ctx.data.count(b"\n", 0, toks.start(i))
+                line = line_of(toks.start(i))
                 if line in reported:
                     break
                 reported.add(line)
@@ -293,6 +305,13 @@ def _supplied_offset(ctx: Context, rewrite: _Rewrite, start: int, end: int,
     yield from rewrite.edits
     yield Supply(_SUPPLIED_ADD)
     yield Finding(note.code, start, end, note.message, "CUdeviceptr", note.suggestion, "driver")
+
+
+def _inside(scopes: Sequence[tuple[int, int]], i: int) -> bool:
+    """Whether token i lies in one of the scopes (in order of their starts): the few nearest
+    before it are looked at, so that many declarations of one name stay linear."""
+    k = bisect.bisect_left(scopes, (i, -1))
+    return any(a < i < b for a, b in scopes[max(0, k - 4):k])
 
 
 def _arithmetic_on(ctx: Context, i: int) -> int | None:
