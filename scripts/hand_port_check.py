@@ -77,6 +77,10 @@ class Corpus:
     std: str = "c++17"
     generated: dict[str, dict[str, str]] = field(default_factory=dict)  # side -> path -> text
     hipify_args: list[str] = field(default_factory=list)
+    # -I the folder of the TU, as nvcc and hipcc give the folder of the file for "" includes
+    # only: off for a tree whose folder holds a header named like a system one (xgboost's
+    # src/common/math.h would stand for <math.h>)
+    source_dir_include: bool = True
     pairs: list[Pair] = field(default_factory=list)
 
 
@@ -131,6 +135,7 @@ def load_config(doc: dict[str, Any], base: Path) -> tuple[list[Corpus], dict[str
             generated={str(side): {str(k): str(v) for k, v in files.items()}
                        for side, files in (c.get("generated") or {}).items()},
             hipify_args=[str(x) for x in c.get("hipify_args", [])],
+            source_dir_include=bool(c.get("source_dir_include", True)),
             pairs=pairs))
     return corpora, targets
 
@@ -228,11 +233,15 @@ def _includes(dirs: Iterable[Path]) -> list[str]:
     return [f"-I{d}" for d in dirs]
 
 
+def _source_dir(corpus: Corpus, src: Path) -> list[Path]:
+    return [src.parent] if corpus.source_dir_include else []
+
+
 def nvcc_command(corpus: Corpus, pair: Pair, gen_cuda: Path) -> list[str]:
     root = Path(corpus.cuda_root)
     src = root / pair.cuda
-    dirs = [src.parent, *(root / d for d in pair.include), *(root / d for d in pair.cuda_include),
-            gen_cuda]
+    dirs = [*_source_dir(corpus, src), *(root / d for d in pair.include),
+            *(root / d for d in pair.cuda_include), gen_cuda]
     return [NVCC, f"-std={corpus.std}", "-c", str(src), "-o", os.devnull,
             *corpus.nvcc_flags, *pair.nvcc_flags, *corpus.flags, *pair.cuda_flags,
             *_includes(dirs)]
@@ -248,15 +257,15 @@ def hip_command(target: Target, corpus: Corpus, source: Path, dirs: list[Path],
 def hand_command(target: Target, corpus: Corpus, pair: Pair, gen_hand: Path) -> list[str]:
     root = Path(corpus.hand_root)
     src = root / pair.hand
-    dirs = [src.parent, *(root / d for d in pair.include), *(root / d for d in pair.hand_include),
-            gen_hand]
+    dirs = [*_source_dir(corpus, src), *(root / d for d in pair.include),
+            *(root / d for d in pair.hand_include), gen_hand]
     return hip_command(target, corpus, src, dirs, pair.hand_flags)
 
 
 def ours_command(target: Target, corpus: Corpus, pair: Pair, out: Path,
                  gen_cuda: Path) -> list[str]:
     src = ours_path(corpus, out, pair.cuda)
-    dirs = [src.parent, *(ours_path(corpus, out, d) for d in pair.include),
+    dirs = [*_source_dir(corpus, src), *(ours_path(corpus, out, d) for d in pair.include),
             *(ours_path(corpus, out, d) for d in pair.cuda_include), gen_cuda]
     flags = pair.cuda_flags if pair.ours_flags is None else pair.ours_flags
     return hip_command(target, corpus, src, dirs, flags)

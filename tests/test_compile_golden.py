@@ -58,6 +58,8 @@ COMPILES = {
     "residue/libcudacxx_reduction_ops.cu.hip": ("7.2",),
     "residue/libcudacxx_reduction_ops.cu.cuda12.hip": ("7.2",),
     "arguments/malloc_host_flags.cu.hip": ("5.2", "7.2", "nvidia"),
+    # CUB's dispatch layer supplied over hipCUB's public algorithms: no hipCUB in 5.2 here
+    "identifiers/cub_dispatch_supplied.cu.hip": ("7.2",),
     # NVML supplied with the HIP runtime (hipify_py_nvml*); nvml.h gone
     "libraries/nvml_supplied.cu.hip": ("5.2", "7.2", "nvidia"),
     "libraries/nvml_header.h.hip": ("5.2", "7.2", "nvidia"),

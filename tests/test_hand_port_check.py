@@ -87,6 +87,14 @@ def test_commands_share_flags_between_hand_and_ours() -> None:
     nvcc = hp.nvcc_command(c, first, gen)
     assert nvcc[1:3] == ["-std=c++17", "-c"] and "-I/base/up/cuda/util" in nvcc
     assert "-DONE" in nvcc and "-I/opt/x" not in nvcc
+    # the TU's own folder is on -I unless the corpus says not (a header named like a system one)
+    assert "-I/base/up/cuda/a" in nvcc and "-I/w/ours/a" in ours
+    assert "-I/base/down/hip/a" in hand
+    (c,), _ = load(CONFIG.replace("translate: cuda", "translate: cuda\n    source_dir_include: false"))
+    assert not c.source_dir_include
+    assert "-I/base/up/cuda/a" not in hp.nvcc_command(c, first, gen)
+    assert "-I/w/ours/a" not in hp.ours_command(t, c, first, Path("/w/ours"), gen)
+    assert "-I/base/down/hip/a" not in hp.hand_command(t, c, first, Path("/w/gen-hand"))
 
 
 def test_generated_headers_per_side(tmp_path: Path) -> None:

@@ -67,6 +67,21 @@ def test_an_entry_names_the_headers_its_code_needs() -> None:
     assert "#include" not in render_header(["h"], supplied).decode().split("hip_runtime.h>")[1]
 
 
+def test_an_entry_on_a_hip_library_is_written_where_the_library_is_installed() -> None:
+    with pytest.raises(MappingError, match="is not a header name"):
+        _table("family: supplied\nsupplied:\n  f: {code: x, library: '<hipcub/hipcub.hpp>'}\n")
+    table = _table("family: supplied\nsupplied:\n"
+                   "  f: {code: 'int f();', library: hipcub/hipcub.hpp}\n"
+                   "  h: {code: 'int h();'}\n")
+    supplied = table.supplied  # type: ignore[attr-defined]
+    lines = render_header(["f", "h"], supplied).decode().splitlines()
+    at = lines.index("#include <hipcub/hipcub.hpp>")
+    assert lines[at - 1] == "#if defined(__cplusplus) && __has_include(<hipcub/hipcub.hpp>)"
+    assert lines[lines.index("// f") + 1].endswith("&& __has_include(<hipcub/hipcub.hpp>)")
+    assert "__has_include" not in lines[lines.index("// h") + 1]
+    assert "hipcub" not in render_header(["h"], supplied).decode()
+
+
 def test_one_header_serves_a_trees_c_files_too(tmp_path: Path) -> None:
     """A C file of the tree (one that reads __CUDA_ARCH__, or uses NVTX) includes the header
     that also holds other files' C++: that is there for C++ only, so a C compiler reads it."""

@@ -302,6 +302,14 @@ _CODES: list[CodeInfo] = [
        "hip/hip_runtime.h defines the vector types (uchar4, float2, ...) as CUDA's headers do; a "
        "file that defined its own one for a host compiler, and now includes HIP's runtime, "
        "redefines it. Use HIP's type or rename the project's own."),
+    _c("HPY515", "shared-variable-initialized", E, "types",
+       "a __shared__ variable of a class whose members have default initializers",
+       "nvcc takes `__shared__ T s[N];` where T's members have default initializers "
+       "(`size_t idx{};`) and leaves shared memory uninitialized, as it always does; clang "
+       "refuses it (initialization is not supported for __shared__ variables). A declaration "
+       "of one variable is rewritten into hipify_py_shared_storage (HPY530); this one was not "
+       "(several declarators, a macro). Declare it extern __shared__ with the size given at "
+       "launch, or as raw storage cast to T, or drop the initializers."),
     _c("HPY513", "case-label-removed", N, "types",
        "case label of a CUDA value the target HIP lacks: commented out",
        "HIP never produces a value it does not define, so the label can never be taken; the "

@@ -223,6 +223,9 @@ class SuppliedEntry(NamedTuple):
     # supplied only where a rule finds a use that needs it (atomicAdd on a half), not on every
     # use of the name: HIP declares the name for other types
     by_rule: bool = False
+    # a HIP library header the code needs ("hipcub/hipcub.hpp"): included where it is installed
+    # (__has_include), and the entry written only there (a tree that uses it has the library)
+    library: str | None = None
 
 
 class FlagRule(NamedTuple):

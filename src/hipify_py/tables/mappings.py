@@ -73,7 +73,7 @@ _HEADER_FIELDS = {
 }
 _FILE_FIELDS = {"family", "title", "default_column", "sections", "entries", "headers", "build_flags",
                 "header_patterns", "members", "supplied"}
-_CACHE_FORMAT = 17  # 16: entries as PackedBlobs; 17: supplied by_rule
+_CACHE_FORMAT = 18  # 16: entries as PackedBlobs; 17: supplied by_rule; 18: supplied library
 
 
 class MappingError(ValueError):
@@ -280,7 +280,8 @@ def _cmake_table(path: Path, raw: dict[str, Any]) -> CMakeTable:
 _DATA_FAMILIES = ("headers", "device_properties", "build_flags", "supplied")
 _SUPPLIED_FIELDS = {"code": str, "hip_added": str, "needs": list, "platforms": list,
                     "device": bool, "macro": bool, "helper": bool, "proof": str, "note": str,
-                    "includes": list, "c": bool, "unproven": str, "by_rule": bool}
+                    "includes": list, "c": bool, "unproven": str, "by_rule": bool,
+                    "library": str}
 _PLATFORMS = ("amd", "nvidia")
 
 
@@ -299,7 +300,8 @@ def _supplied(path: Path, name: str, raw: Any) -> SuppliedEntry:
     if not platforms or set(platforms) - set(_PLATFORMS):
         raise MappingError(f"{path}: supplied.{name}.platforms: expected some of {_PLATFORMS}")
     includes = tuple(str(h) for h in raw.get("includes", []))
-    bad = [h for h in includes if not re.fullmatch(r"[\w./+-]+\.h(?:pp)?|[a-z_]+", h)]
+    bad = [h for h in (*includes, *([raw["library"]] if raw.get("library") else []))
+           if not re.fullmatch(r"[\w./+-]+\.h(?:pp)?|[a-z_]+", h)]
     if bad:
         raise MappingError(f"{path}: supplied.{name}.includes: {bad[0]!r} is not a header name "
                            "(written without <>, e.g. hip/hip_fp16.h or type_traits)")
@@ -308,7 +310,7 @@ def _supplied(path: Path, name: str, raw: Any) -> SuppliedEntry:
                          bool(raw.get("device", True)), bool(raw.get("macro", False)),
                          bool(raw.get("helper", False)), raw.get("proof"), raw.get("note"),
                          includes, bool(raw.get("c", False)), raw.get("unproven"),
-                         bool(raw.get("by_rule", False)))
+                         bool(raw.get("by_rule", False)), raw.get("library"))
 
 
 def _check_supplied(supplied: Mapping[str, SuppliedEntry]) -> None:

@@ -79,12 +79,19 @@ def render_header(names: Iterable[str], supplied: Mapping[str, SuppliedEntry],
     if cxx:
         lines += ["#ifdef __cplusplus", *(f"#include <{header}>" for header in sorted(cxx)),
                   "#endif"]
+    # A HIP library (hipCUB) is included, and its entries written, only where it is installed
+    libraries = {supplied[n].library for n in chosen}
+    for library in sorted(lib for lib in libraries if lib):
+        lines += [f"#if defined(__cplusplus) && __has_include(<{library}>)",
+                  f"#include <{library}>", "#endif"]
     for name in chosen:
         entry = supplied[name]
         condition = guard(entry)
         if not _is_c(entry):
             condition = ("defined(__cplusplus)" if condition == "1"
                          else f"defined(__cplusplus) && {condition}")
+        if entry.library:
+            condition += f" && __has_include(<{entry.library}>)"
         lines += ["", f"// {name}" + (f": {entry.note}" if entry.note else ""),
                   f"#if {condition}"]
         code = entry.code.rstrip("\n").splitlines()

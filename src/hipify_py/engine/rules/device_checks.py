@@ -1,5 +1,6 @@
-"""Device-code checks: inline PTX (HPY300), image functions (HPY320) and warp-size hazards
-(HPY401-HPY405; HPY406, cub's warp transposes, is rules/cub_algorithms.py's).
+"""Device-code checks: inline PTX (HPY300), image functions (HPY320), warp-size hazards
+(HPY401-HPY405; HPY406, cub's warp transposes, is rules/cub_algorithms.py's), and `__shared__`
+variables of a class whose members have default initializers (HPY515).
 
 AMD wavefronts have 64 lanes. Code written for 32-lane warps still compiles under hipcc but
 silently computes wrong answers, which is why these are reported and never rewritten.
@@ -15,10 +16,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from hipify_py.engine.edits import Edit
 from hipify_py.engine.parsing import COMMENT, IDENT, KEYWORD, LITERAL, FunctionBody
 from hipify_py.engine.rules.base import (
     Context,
     RuleOutput,
+    Supply,
     after_a_type,
     identifier_tokens,
     int_value,
@@ -27,6 +30,7 @@ from hipify_py.engine.rules.ptx_idioms import string_macros
 from hipify_py.engine.rules.ptx_idioms import translated as translated_ptx
 from hipify_py.engine.rules.warp_sync import MASKED, SUPPLIED_BEFORE_62, supplied_before_62
 from hipify_py.reporting.diagnostics import Finding
+from hipify_py.tables.targets import supplied_note
 
 _ASM_WORDS = frozenset({b"asm", b"__asm__", b"__asm"})
 _ASM_QUALIFIERS = frozenset({b"volatile", b"__volatile__", b"__volatile", b"goto", b"inline"})
@@ -140,6 +144,7 @@ def check_device_code(ctx: Context) -> Iterator[RuleOutput]:
         yield from _shuffles_from_16(ctx)
     if b"__shared__" in data:
         yield from _per_warp_arrays(ctx)
+        yield from _shared_with_initializers(ctx)
     if b"tex" in data or b"surf" in data:
         yield from _image_functions(ctx)
 
@@ -558,3 +563,153 @@ def _per_warp_arrays(ctx: Context) -> Iterator[RuleOutput]:
                 None, "size it with a constant for 64 on AMD (or compute it from warpSize)",
                 "device",
             )
+
+
+# --- HPY515 -------------------------------------------------------------------------------
+# `__shared__ T s[N];` where T's members have default initializers (`size_t idx{};`): nvcc
+# takes it and leaves shared memory uninitialized, as it always does; clang (hipcc) refuses
+# it, "initialization is not supported for __shared__ variables" (T's defaulted constructor
+# runs the initializers, so it is no "empty constructor"). gputreeshap's PathElement.
+_CLASS_HEAD = re.compile(
+    rb"\b(?:struct|class)\s+(?:alignas\s*\([^)]*\)\s*)?([A-Za-z_]\w*)\s*(?:final\s*)?"
+    rb"(?::[^{;()]*)?\{")
+_COMMENTS = re.compile(rb"//[^\n]*|/\*.*?\*/", re.S)
+_ACCESS = re.compile(rb"^\s*(?:(?:public|private|protected)\s*:\s*)+")
+_NOT_MEMBERS = re.compile(
+    rb"^\s*(?:static|using|typedef|friend|enum|struct|class|union|template|return|constexpr\s+static)\b")
+# `type name{...}` or `type name = ...`: a non-static member with a default initializer
+_INITIALIZED_MEMBER = re.compile(
+    rb"^\s*[\w:<>,\s*&]*?[\w>*&]\s+[A-Za-z_]\w*\s*(?:\[[^\]]*\]\s*)?(?:\{|=)", re.S)
+_SHARED_QUALIFIERS = frozenset({b"volatile", b"const", b"static", b"__align__", b"alignas",
+                                b"__device__"})
+_CLASS_SCAN_BYTES = 400_000
+
+
+def _classes_with_initializers(text: bytes) -> set[bytes]:
+    """Names of the classes defined in text that have a non-static member with a default
+    member initializer."""
+    text = _COMMENTS.sub(b" ", text)
+    found: set[bytes] = set()
+    for m in _CLASS_HEAD.finditer(text):
+        depth, k, start = 1, m.end(), m.end()
+        statement_has_paren = False
+        while k < len(text) and depth > 0:
+            c = text[k:k + 1]
+            if c == b"{":
+                if depth == 1 and not statement_has_paren and _initialized(text[start:k + 1]):
+                    found.add(m.group(1))
+                depth += 1
+            elif c == b"}":
+                depth -= 1
+                if depth == 1 and statement_has_paren:
+                    start, statement_has_paren = k + 1, False  # a member function's body
+            elif depth == 1 and c == b";":
+                if not statement_has_paren and _initialized(text[start:k]):
+                    found.add(m.group(1))
+                start, statement_has_paren = k + 1, False
+            elif depth == 1 and c == b"(":
+                before = text[start:k]
+                if b"=" not in before:
+                    statement_has_paren = True
+            k += 1
+    return found
+
+
+def _initialized(statement: bytes) -> bool:
+    statement = _ACCESS.sub(b"", statement)
+    if _NOT_MEMBERS.match(statement) or b"operator" in statement:
+        return False
+    return bool(_INITIALIZED_MEMBER.match(statement))
+
+
+def _shared_with_initializers(ctx: Context) -> Iterator[RuleOutput]:
+    classes = _classes_with_initializers(ctx.data)
+    for text in ctx.project_headers(_CLASS_SCAN_BYTES):
+        if b"{" in text:
+            classes |= _classes_with_initializers(text)
+    if not classes:
+        return
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    for i in identifier_tokens(ctx, re.compile(rb"\b__shared__\b")):
+        if ctx.is_skipped(toks.start(i)):
+            continue
+        prev = syntax.prev_code(i)
+        while prev is not None and toks.raw(prev) in _SHARED_QUALIFIERS:
+            prev = syntax.prev_code(prev)
+        if prev is not None and toks.raw(prev) == b"extern":
+            continue  # no storage here: the launch gives it, uninitialized
+        k = syntax.next_code(i)
+        while k is not None and toks.raw(k) in _SHARED_QUALIFIERS:
+            nxt = syntax.next_code(k)
+            if nxt is not None and toks.raw(nxt) == b"(":
+                nxt = syntax.partner_of(nxt)
+                nxt = syntax.next_code(nxt) if nxt is not None else None
+            k = nxt
+        type_start, type_name = k, None
+        while k is not None and toks.kinds[k] == IDENT:
+            type_name = k
+            colons = syntax.next_code(k)
+            if colons is None or toks.raw(colons) != b"::":
+                break
+            k = syntax.next_code(colons)
+        if type_start is None or type_name is None or toks.raw(type_name) not in classes:
+            continue
+        name = toks.text(type_name)
+        rewrite = _storage_rewrite(ctx, i, type_start, type_name)
+        note = supplied_note(_STORAGE, ctx.settings, ctx.table, f"__shared__ {name}: {name}'s "
+                             "members have default initializers, which clang refuses for "
+                             f"__shared__ (nvcc leaves shared memory uninitialized) -> {_STORAGE}, "
+                             "the same uninitialized memory")
+        if rewrite and note is not None:
+            yield from rewrite
+            yield Supply(_STORAGE)
+            yield Finding(note.code, toks.start(i), toks.end(type_name), note.message,
+                          "__shared__", note.suggestion, "device")
+            continue
+        yield Finding("HPY515", toks.start(i), toks.end(type_name),
+                      f"__shared__ {name}: {name}'s members have default initializers; nvcc "
+                      "leaves shared memory uninitialized, clang (hipcc) refuses the "
+                      "declaration (initialization is not supported for __shared__ variables)",
+                      "__shared__", "declare it extern __shared__ with the size given at "
+                      "launch, or as raw storage (alignas(T) unsigned char[sizeof(T) * N]) cast "
+                      "to T, or drop the member initializers", "device")
+
+
+_STORAGE = "hipify_py_shared_storage"
+
+
+def _storage_rewrite(ctx: Context, shared: int, type_start: int, type_name: int) -> list[Edit]:
+    """`__shared__ T name[N];` (one declarator, no initializer, not in a macro) ->
+    `__shared__ hipify_py_shared_storage<T [N]> name_hipify_py_storage; auto &name =
+    name_hipify_py_storage.value;`: storage no constructor runs on, as nvcc's."""
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    if shared in syntax.directive_of_token:
+        return []
+    last = type_name
+    after = syntax.next_code(type_name)
+    if after is not None and toks.raw(after) == b"<":
+        args = syntax.template_args(after)
+        if args is None:
+            return []
+        last = args[1]
+    declarator = syntax.next_code(last)
+    if declarator is None or toks.kinds[declarator] != IDENT:
+        return []
+    end = declarator
+    k = syntax.next_code(declarator)
+    while k is not None and toks.raw(k) == b"[":
+        close = syntax.partner_of(k)
+        if close is None:
+            return []
+        end = close
+        k = syntax.next_code(close)
+    if k is None or toks.raw(k) != b";":
+        return []
+    name = toks.raw(declarator)
+    storage = name + b"_hipify_py_storage"
+    return [Edit(toks.start(type_start), toks.start(type_start), _STORAGE.encode() + b"<",
+                 "device_checks"),
+            Edit(toks.start(declarator), toks.end(declarator), b"", "device_checks"),
+            Edit(toks.end(end), toks.end(end), b"> " + storage + b"; auto &" + name + b" = "
+                 + storage + b".value", "device_checks")]

@@ -255,6 +255,76 @@ def _strings(ctx: Context, resolution: Resolver) -> Iterator[Edit]:
 
 _CUB = re.compile(rb"\bcub\b")
 
+# CUB names that hipCUB's own (rocPRIM) backend does not declare, checked against ROCm 7.2's
+# hipCUB headers and CCCL 2.8's CUB: `cub::X` becomes `hipcub::X`, which does not compile on
+# AMD. The dispatch layer under the public Device* algorithms (projects go down to it for 64-bit
+# item counts, xgboost's sorts and scans), and the device queries of cub/util_device.cuh.
+CUB_DISPATCH_LAYER = frozenset({
+    b"DispatchAdjacentDifference", b"DispatchBatchMemcpy", b"DispatchHistogram",
+    b"DispatchMergeSort", b"DispatchRadixSort", b"DispatchReduce", b"DispatchReduceByKey",
+    b"DispatchScan", b"DispatchScanByKey", b"DispatchSegmentedRadixSort",
+    b"DispatchSegmentedReduce", b"DispatchSegmentedSort", b"DispatchSelectIf", b"DispatchSpmv",
+    b"DispatchThreeWayPartitionIf", b"DispatchUniqueByKey", b"DeviceRleDispatch",
+})
+CUB_DEVICE_QUERIES = frozenset({
+    b"CurrentDevice", b"DeviceCount", b"DeviceCountCachedValue", b"DeviceCountUncached",
+    b"PtxVersion", b"PtxVersionUncached", b"SmVersion", b"SmVersionUncached", b"SyncStream",
+    b"DebugSyncStream", b"MaxSmOccupancy", b"HasUVA", b"PerDeviceAttributeCache",
+    b"GetPerDeviceAttributeCache",
+})
+
+
+# Those hipCUB lacks that the tables supply (mappings/supplied_cub.yaml): `cub::X` -> the name.
+CUB_SUPPLIED = {
+    b"CurrentDevice": "hipify_py_cub_CurrentDevice",
+    b"DispatchRadixSort": "hipify_py_cub_DispatchRadixSort",
+    b"DispatchSegmentedRadixSort": "hipify_py_cub_DispatchSegmentedRadixSort",
+    b"DispatchScan": "hipify_py_cub_DispatchScan",
+}
+
+
+def _cub_supplied(ctx: Context, cub: int, member: int | None) -> Iterator[RuleOutput]:
+    """`cub::X` -> the supplied name where the tables supply X and the target lacks it."""
+    if member is None:
+        return
+    toks = ctx.parsed.tokens
+    name = toks.raw(member)
+    supplied = CUB_SUPPLIED.get(name)
+    if supplied is None:
+        return
+    what = f"cub::{name.decode()}"
+    note = supplied_note(supplied, ctx.settings, ctx.table,
+                         f"{what} -> {supplied} (hipCUB has no {name.decode()})")
+    if note is None:
+        return
+    yield Reference("cub", what, True)
+    yield Edit(toks.start(cub), toks.end(member), supplied.encode(), "identifiers")
+    yield Supply(supplied)
+    yield Finding(note.code, toks.start(cub), toks.end(member), note.message, what,
+                  note.suggestion, "cub")
+
+
+def _cub_lacking(ctx: Context, member: int | None) -> Finding | None:
+    """HPY105 on `cub::X` where hipCUB has no X (CUB_DISPATCH_LAYER, CUB_DEVICE_QUERIES)."""
+    if member is None:
+        return None
+    toks = ctx.parsed.tokens
+    name = toks.raw(member)
+    if name in CUB_DISPATCH_LAYER:
+        message = (f"cub::{name.decode()}: CUB's dispatch layer under its Device* algorithms, "
+                   "which hipCUB does not have")
+        suggestion = ("call the public hipcub::Device* algorithm (hipCUB's take 64-bit item "
+                      "counts), or rocprim:: directly")
+    elif name in CUB_DEVICE_QUERIES:
+        message = f"cub::{name.decode()}: a CUB device query (cub/util_device.cuh) hipCUB does not have"
+        suggestion = ("ask the HIP runtime (hipGetDevice, hipGetDeviceCount, "
+                      "hipDeviceGetAttribute, hipStreamSynchronize, "
+                      "hipOccupancyMaxActiveBlocksPerMultiprocessor)")
+    else:
+        return None
+    return Finding("HPY105", toks.start(member), toks.end(member), message,
+                   f"cub::{name.decode()}", suggestion, "cub")
+
 
 def _cub_namespace(ctx: Context) -> Iterator[RuleOutput]:
     """`cub::X` and `using namespace cub` -> hipcub (not `x.cub`, not `mine::cub`)."""
@@ -278,7 +348,17 @@ def _cub_namespace(ctx: Context) -> Iterator[RuleOutput]:
                 continue  # `namespace cub {` declares the user's own namespace
         else:
             continue
-        yield Reference("cub", "cub", True)
+        member = syntax.next_code(nxt) if nxt is not None and toks.raw(nxt) == b"::" else None
+        supplied = list(_cub_supplied(ctx, i, member))
+        if supplied:
+            yield from supplied
+            continue
+        lacking = _cub_lacking(ctx, member)
+        if lacking is not None:
+            yield Reference("cub", str(lacking.cuda_name), False)
+            yield lacking
+        else:
+            yield Reference("cub", "cub", True)
         yield Edit(toks.start(i), toks.end(i), b"hipcub", "identifiers")
 
 

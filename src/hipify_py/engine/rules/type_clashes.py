@@ -21,24 +21,36 @@
   them already, so the definition is a redefinition. (A host file with no other CUDA gets no
   runtime header and keeps its own type: Context.uses_cuda.)
 
+* HPY170: `CUdeviceptr` is an unsigned integer in CUDA (byte addresses), and HIP's
+  `hipDeviceptr_t` is `void *`. Arithmetic on one (`base + offset`, `ptr += size`) and an
+  integer forwarded where one is taken (`std::make_unique<Range>(n, 0ULL)`) do not compile
+  any more (or, for a `- `, give another type). Found where the file does so with a name it,
+  or a project header it includes, declares as a CUdeviceptr (a variable, a parameter, a
+  member, a function's result) or with a function taking one. What reads the same in HIP is
+  rewritten (HPY530): `base + bytes` whose right operand runs to the end of the expression and
+  `ptr += bytes;` as a statement become `hipify_py_deviceptr_add(base, bytes)` (supplied: a
+  byte offset on AMD's pointer, the integer sum on NVIDIA's), a 0 forwarded becomes
+  `hipDeviceptr_t{}`. The rest is reported (HPY170).
+
 All are found on tokens: a function declarator is an identifier (or `operator` + symbol)
 followed by a parenthesised parameter list and then `{`, `;` or a qualifier.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import NamedTuple
 
 from hipify_py.engine.edits import Edit
 from hipify_py.engine.parsing import COMMENT, IDENT, KEYWORD, PUNCT
-from hipify_py.engine.rules.base import Context, RuleOutput
+from hipify_py.engine.rules.base import Context, RuleOutput, Supply, identifier_tokens, int_value
 from hipify_py.engine.syntax import Span
 from hipify_py.reporting.diagnostics import Finding, Severity
 from hipify_py.tables.mapping_model import MappingTable
-from hipify_py.tables.targets import merging_type_names, resolve
+from hipify_py.tables.targets import merging_type_names, resolve, supplied_note
 
 _VECTOR_TYPE = re.compile(
     r"(?:u?char|u?short|u?int|u?long|(?:u?longlong)|float|double|half)[1-4]"
@@ -51,6 +63,313 @@ def find_type_clashes(ctx: Context) -> Iterator[RuleOutput]:
     yield from _vector_operators(ctx)
     yield from _hip_atomic_overloads(ctx)
     yield from _vector_type_definitions(ctx)
+    yield from _device_pointer_arithmetic(ctx)
+
+
+_DEVICE_POINTER = re.compile(rb"\bCUdeviceptr(?:_v[12])?\b")
+# `CUdeviceptr name` (not `CUdeviceptr *name`): a variable, parameter, member or function
+_DEVICE_POINTER_NAME = re.compile(
+    rb"\bCUdeviceptr(?:_v[12])?\s+(?:const\s+)?&?\s*([A-Za-z_]\w*)\s*[\[({;=,)]")
+# a function or constructor with a CUdeviceptr parameter: its name and the parameter's place
+_TAKES_DEVICE_POINTER = re.compile(rb"\b([A-Za-z_]\w*)\s*\(([^()]*\bCUdeviceptr(?:_v[12])?\b[^()]*)\)")
+_ARITHMETIC = frozenset({b"+", b"-", b"+=", b"-=", b"++", b"--"})
+_FORWARDERS = frozenset({b"make_unique", b"make_shared", b"emplace_back", b"emplace"})
+_INTEGER = re.compile(rb"(?:0[xX][0-9a-fA-F]+|\d+)[uUlL]*")
+_HEADER_BYTES = 200_000
+
+
+class _DevicePointers(NamedTuple):
+    functions: set[bytes]  # functions returning a CUdeviceptr (file and project headers)
+    scopes: dict[bytes, list[tuple[int, int]]]  # this file's variables: token ranges they live in
+    takes: dict[bytes, set[int]]  # functions taking one -> the parameter places
+
+
+def _device_pointer_declarations(ctx: Context) -> _DevicePointers:
+    """What the file (and, for functions, the project headers it includes) declares with the
+    type CUdeviceptr. A variable, parameter or member counts only inside the braces it is
+    declared in (a parameter: its function's body), so that another `ptr_` is not taken for it."""
+    functions: set[bytes] = set()
+    takes: dict[bytes, set[int]] = {}
+    for text in (ctx.data, *ctx.project_headers(_HEADER_BYTES)):
+        if not _DEVICE_POINTER.search(text):
+            continue
+        functions.update(m.group(1) for m in _DEVICE_POINTER_NAME.finditer(text)
+                         if m.group(0).endswith(b"("))
+        for m in _TAKES_DEVICE_POINTER.finditer(text):
+            for place, parameter in enumerate(m.group(2).split(b",")):
+                if _DEVICE_POINTER.search(parameter) and b"*" not in parameter:
+                    takes.setdefault(m.group(1), set()).add(place)
+    functions -= _NOT_NAMES
+    # `using Fn = CUresult(CUdeviceptr ptr, ...)`: a function type, not a function of the file's
+    for name in [n for n in takes if n.decode() in ctx.table.entries or n in _NOT_NAMES]:
+        del takes[name]
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    scopes: dict[bytes, list[tuple[int, int]]] = {}
+    for i in identifier_tokens(ctx, _DEVICE_POINTER):
+        decl = syntax.next_code(i)
+        if decl is not None and toks.raw(decl) == b"&":
+            decl = syntax.next_code(decl)
+        if decl is None or toks.kinds[decl] != IDENT or toks.raw(decl) in _NOT_NAMES:
+            continue
+        after = syntax.next_code(decl)
+        if after is not None and toks.raw(after) == b"(" and syntax.enclosing_bracket(i) is None:
+            continue  # a function at file level (above)
+        scope = _scope_of(ctx, i)
+        if scope is not None:
+            scopes.setdefault(toks.raw(decl), []).append(scope)
+    return _DevicePointers(functions, scopes, takes)
+
+
+def _scope_of(ctx: Context, i: int) -> tuple[int, int] | None:
+    """The tokens a declaration at token i is visible in: its enclosing braces (a parameter:
+    the body of its function), or None at file level."""
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    opener = syntax.enclosing_bracket(i)
+    if opener is None:
+        return None
+    if toks.raw(opener) == b"(":
+        close = syntax.partner_of(opener)
+        k = close
+        while k is not None and toks.raw(k) not in (b"{", b";"):
+            k = syntax.next_code(k)
+            if k is not None and toks.raw(k) == b"(":
+                k = syntax.partner_of(k)  # a member initializer's (...)
+        if k is None or toks.raw(k) != b"{":
+            return None
+        opener = k
+    elif toks.raw(opener) != b"{":
+        return None
+    close = syntax.partner_of(opener)
+    return None if close is None else (i, close)
+
+
+_NOT_NAMES = frozenset({b"const", b"volatile", b"operator", b"return", b"sizeof"})
+
+
+def _device_pointer_arithmetic(ctx: Context) -> Iterator[RuleOutput]:
+    if not _DEVICE_POINTER.search(ctx.data) and b"CUdeviceptr" not in b"".join(
+            ctx.project_headers(_HEADER_BYTES)):
+        return
+    declared = _device_pointer_declarations(ctx)
+    if not (declared.functions or declared.scopes or declared.takes):
+        return
+    toks = ctx.parsed.tokens
+    syntax = ctx.syntax
+    reported: set[int] = set()  # lines
+    newlines: list[int] = []
+
+    def line_of(offset: int) -> int:
+        if not newlines:
+            newlines.extend(m.start() for m in re.finditer(rb"\n", ctx.data))
+            newlines.append(len(ctx.data))
+        return bisect.bisect_left(newlines, offset)
+
+    for i in toks.of_kind(IDENT):
+        text = toks.raw(i)
+        scopes = declared.scopes.get(text, ())
+        function = text in declared.functions
+        if not (function or scopes or text in declared.takes):
+            continue
+        if ctx.is_skipped(toks.start(i)):
+            continue
+        prev = syntax.prev_code(i)
+        if prev is not None and _DEVICE_POINTER.fullmatch(toks.raw(prev)):
+            continue  # its declaration
+        nxt = syntax.next_code(i)
+        called = nxt is not None and toks.raw(nxt) == b"("
+        # the operator first (few names have one), then whether the name is the one declared
+        at = _arithmetic_on(ctx, i) if (function and called) or (scopes and not called) else None
+        if at is not None and not (function and called) and not _inside(scopes, i):
+            at = None
+        if at is not None:
+            line = line_of(toks.start(i))
+            if line not in reported:
+                reported.add(line)
+                rewrite = _offset_rewrite(ctx, i, at)
+                if rewrite:
+                    yield from _supplied_offset(ctx, rewrite, toks.start(i), toks.end(at))
+                else:
+                    yield _finding(toks.start(i), toks.end(at), f"{text.decode()} is a "
+                                   "CUdeviceptr and is computed with")
+        if text in declared.takes:
+            for place, literal in _integers_forwarded(ctx, i, declared.takes[text]):
+                line = line_of(toks.start(i))
+                if line in reported:
+                    break
+                reported.add(line)
+                if int_value(toks.raw(literal)) == 0:
+                    yield Edit(toks.start(literal), toks.end(literal), b"hipDeviceptr_t{}",
+                               "type_clashes")
+                    continue
+                yield _finding(toks.start(i), toks.end(i), f"{text.decode()} takes a CUdeviceptr "
+                               f"(argument {place + 1}), given an integer")
+
+
+_SUPPLIED_ADD = "hipify_py_deviceptr_add"
+# Operators that bind looser than `+`: where the right operand of `base + ...` stops
+_LOOSER = frozenset({b"<", b">", b"<=", b">=", b"==", b"!=", b"&", b"^", b"|", b"&&", b"||",
+                     b"?", b":", b"=", b"+=", b"-=", b"*=", b"/=", b"%=", b"&=", b"|=", b"^=",
+                     b"<<", b">>", b"<<=", b">>=", b"<=>"})
+# Tokens after which an operand starts a full (sub)expression
+_EXPRESSION_START = frozenset({b"=", b"(", b",", b"return", b"{", b";", b"}"})
+_END = frozenset({b";", b",", b")", b"]", b"}"})
+
+
+def _operand_start(ctx: Context, i: int) -> int:
+    """The first token of the postfix expression whose member name is token i (`this->F()`,
+    `range->DevPtr()`, `p`)."""
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    start = i
+    prev = syntax.prev_code(i)
+    while prev is not None and toks.raw(prev) in (b".", b"->"):
+        owner = syntax.prev_code(prev)
+        if owner is None:
+            break
+        if toks.raw(owner) in (b")", b"]"):
+            opener = syntax.opener_of(owner)
+            owner = syntax.prev_code(opener) if opener is not None else None
+            if owner is None:
+                break
+        start = owner
+        prev = syntax.prev_code(owner)
+    return start
+
+
+def _expression_end(ctx: Context, first: int) -> int | None:
+    """The last token of the operand that starts at `first` and runs to the end of its
+    expression, with no operator looser than `+` on the way (None: it stops earlier)."""
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    k: int | None = first
+    last = None
+    while k is not None:
+        t = toks.raw(k)
+        if t in _END:
+            return last
+        if t in _LOOSER:
+            return None
+        if t in (b"(", b"[", b"{"):
+            k = syntax.partner_of(k)
+            if k is None:
+                return None
+        last = k
+        k = syntax.next_code(k)
+    return None
+
+
+class _Rewrite(NamedTuple):
+    edits: tuple[Edit, ...]
+
+
+def _offset_rewrite(ctx: Context, i: int, op: int) -> _Rewrite | None:
+    """`base + bytes` (to the end of its expression, base a whole operand) or `ptr += bytes;`
+    -> hipify_py_deviceptr_add(...), as edits that leave the operands' own tokens alone."""
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    operator = toks.raw(op)
+    if operator not in (b"+", b"+="):
+        return None
+    start = _operand_start(ctx, i)
+    before = syntax.prev_code(start)
+    if before is None or toks.raw(before) not in _EXPRESSION_START:
+        return None
+    first = syntax.next_code(op)
+    if first is None:
+        return None
+    last = _expression_end(ctx, first)
+    if last is None:
+        return None
+    end = toks.end(last)
+    if operator == b"+":
+        return _Rewrite((Edit(toks.start(start), toks.start(start), f"{_SUPPLIED_ADD}(".encode(),
+                              "type_clashes"),
+                         Edit(toks.end(syntax.prev_code(op) or op), toks.end(op), b",",
+                              "type_clashes"),
+                         Edit(end, end, b")", "type_clashes")))
+    after = syntax.next_code(last)
+    if start != i or toks.raw(before) not in (b";", b"{", b"}") or after is None or toks.raw(
+            after) != b";":
+        return None  # only `name += bytes;` as a statement of its own
+    name = toks.raw(i)
+    return _Rewrite((Edit(toks.start(op), toks.end(op), b"= " + _SUPPLIED_ADD.encode() + b"("
+                          + name + b",", "type_clashes"),
+                     Edit(end, end, b")", "type_clashes")))
+
+
+def _supplied_offset(ctx: Context, rewrite: _Rewrite, start: int, end: int,
+                     ) -> Iterator[RuleOutput]:
+    note = supplied_note(_SUPPLIED_ADD, ctx.settings, ctx.table, "a CUdeviceptr plus a byte "
+                         f"offset -> {_SUPPLIED_ADD} (CUdeviceptr is an integer, HIP's "
+                         "hipDeviceptr_t a void *)")
+    if note is None:
+        yield _finding(start, end, "a CUdeviceptr is computed with")
+        return
+    yield from rewrite.edits
+    yield Supply(_SUPPLIED_ADD)
+    yield Finding(note.code, start, end, note.message, "CUdeviceptr", note.suggestion, "driver")
+
+
+def _inside(scopes: Sequence[tuple[int, int]], i: int) -> bool:
+    """Whether token i lies in one of the scopes (in order of their starts): the few nearest
+    before it are looked at, so that many declarations of one name stay linear."""
+    k = bisect.bisect_left(scopes, (i, -1))
+    return any(a < i < b for a, b in scopes[max(0, k - 4):k])
+
+
+def _arithmetic_on(ctx: Context, i: int) -> int | None:
+    """The operator token of arithmetic on the operand that name token i (or its call) is."""
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    last = i
+    nxt = syntax.next_code(i)
+    if nxt is not None and toks.raw(nxt) == b"(":
+        close = syntax.partner_of(nxt)
+        if close is None:
+            return None
+        last = close
+        nxt = syntax.next_code(close)
+    if nxt is not None and toks.raw(nxt) in _ARITHMETIC:
+        return nxt
+    prev = syntax.prev_code(i)
+    while prev is not None and toks.raw(prev) in (b".", b"->"):
+        owner = syntax.prev_code(prev)
+        prev = syntax.prev_code(owner) if owner is not None else None
+    if prev is not None and toks.raw(prev) in (b"++", b"--"):
+        return last
+    return None
+
+
+def _integers_forwarded(ctx: Context, i: int, places: set[int]) -> Iterator[tuple[int, int]]:
+    """Places of integer literals given for a CUdeviceptr parameter of the function named by
+    token i: through a forwarder (make_unique<T>(...), where even 0 is no null pointer), or
+    a nonzero one in a direct call."""
+    toks, syntax = ctx.parsed.tokens, ctx.syntax
+    nxt = syntax.next_code(i)
+    prev = syntax.prev_code(i)
+    forwarded = False
+    if nxt is not None and toks.raw(nxt) == b">" and prev is not None and toks.raw(prev) == b"<":
+        forwarder = syntax.prev_code(prev)
+        if forwarder is None or toks.raw(forwarder) not in _FORWARDERS:
+            return
+        forwarded = True
+        nxt = syntax.next_code(nxt)
+    if nxt is None or toks.raw(nxt) not in (b"(", b"{"):
+        return
+    close = syntax.partner_of(nxt)
+    if close is None:
+        return
+    for place, span in enumerate(syntax.split_args(nxt, close)):
+        if place not in places:
+            continue
+        argument = syntax.code_text(span, b"")
+        if _INTEGER.fullmatch(argument) and (forwarded or int_value(argument) != 0):
+            yield place, span.first
+
+
+def _finding(start: int, end: int, what: str) -> Finding:
+    return Finding("HPY170", start, end,
+                   f"{what}: CUdeviceptr is an unsigned integer in CUDA, and HIP's "
+                   "hipDeviceptr_t is void *, where this does not compile",
+                   "CUdeviceptr", "compute with a char pointer, (char *)ptr + bytes, or keep "
+                   "the address in a std::uintptr_t and convert it where HIP takes a "
+                   "hipDeviceptr_t", "driver")
 
 
 @cache
