@@ -248,27 +248,10 @@ class Syntax:
 
     def split_args(self, open_index: int, close_index: int) -> tuple[Span, ...]:
         """Top-level comma-separated pieces between two matched brackets (exclusive)."""
-        toks = self.tokens
-        kinds = toks.kinds
+        kinds = self.tokens.kinds
         if all(kinds[k] == COMMENT for k in range(open_index + 1, close_index)):
             return ()
-        pieces: list[Span] = []
-        first = open_index + 1
-        i = first
-        while i < close_index:
-            if kinds[i] == PUNCT:
-                t = toks.raw(i)
-                if t in _OPEN:
-                    match = self.partner_of(i)
-                    if match is not None and match < close_index:
-                        i = match + 1
-                        continue
-                elif t == b",":
-                    pieces.append(self._span(first, i - 1))
-                    first = i + 1
-            i += 1
-        pieces.append(self._span(first, close_index - 1))
-        return tuple(pieces)
+        return self._split(open_index, close_index, angles=False)
 
     def template_args(self, open_index: int) -> tuple[tuple[Span, ...], int] | None:
         """The top-level arguments of the template argument list that opens at the `<` token
@@ -277,24 +260,29 @@ class Syntax:
         close = self._angle_close(open_index)
         if close is None:
             return None
+        return self._split(open_index, close, angles=True), close
+
+    def _split(self, open_index: int, close_index: int, *, angles: bool) -> tuple[Span, ...]:
+        """The pieces between open_index and close_index at commas outside nested brackets
+        (and, with angles, nested template argument lists)."""
         toks = self.tokens
         kinds = toks.kinds
         pieces: list[Span] = []
         first = i = open_index + 1
-        while i < close:
+        while i < close_index:
             if kinds[i] == PUNCT:
                 t = toks.raw(i)
                 inner = (self.partner_of(i) if t in _OPEN
-                         else self._angle_close(i) if t == b"<" else None)
-                if inner is not None and inner < close:
+                         else self._angle_close(i) if angles and t == b"<" else None)
+                if inner is not None and inner < close_index:
                     i = inner + 1
                     continue
                 if t == b",":
                     pieces.append(self._span(first, i - 1))
                     first = i + 1
             i += 1
-        pieces.append(self._span(first, close - 1))
-        return tuple(pieces), close
+        pieces.append(self._span(first, close_index - 1))
+        return tuple(pieces)
 
     def _span(self, first: int, last: int) -> Span:
         toks = self.tokens
